@@ -1,0 +1,157 @@
+"""A battle: one esper world, the map, the dice and the event log behind `apply(command)`."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from types import TracebackType
+
+import esper
+
+from arena.dice import Dice
+from arena.ecs import queries
+from arena.ecs.ai import AISystem
+from arena.ecs.attacks import AttackSystem
+from arena.ecs.components import (
+    ActionPoints,
+    Clock,
+    Conditions,
+    Facing,
+    Health,
+    Identity,
+    Position,
+    Side,
+    Stats,
+    Wielded,
+    Worn,
+)
+from arena.ecs.events import Died, Event, Notice, Refused
+from arena.ecs.items import ItemSystem
+from arena.ecs.movement import MovementSystem
+from arena.ecs.turns import TurnSystem
+from arena.ecs.world import World
+from arena.model.commands import Attack, Command, EndTurn, Face, Move, PickUp
+from arena.model.scenario import Scenario
+from arena.rules.base import Ruleset
+from arena.statehash import state_hash
+
+
+class Battle:
+    """A pure function of (scenario, ruleset, seed, dice script, commands)."""
+
+    def __init__(
+        self, scenario: Scenario, ruleset: Ruleset, seed: int, dice_script: Sequence[int] = ()
+    ) -> None:
+        self.scenario = scenario
+        self.ruleset = ruleset
+        self.seed = seed
+        self.dice = Dice(seed, dice_script)
+        self.world = World()
+        self.log: list[Event] = []
+        with self.world:
+            self._spawn()
+            self.turns = TurnSystem(ruleset, self.dice, scenario.max_rounds)
+            self.movement = MovementSystem(ruleset, scenario.map)
+            self.attacks = AttackSystem(ruleset, self.dice, scenario.map)
+            self.items = ItemSystem(ruleset)
+            self.ai = AISystem(self.attacks, self.movement)
+            for priority, system in enumerate(
+                (self.turns, self.movement, self.attacks, self.items, self.ai)
+            ):
+                esper.add_processor(system, priority)
+            self.opening = self._finish(self.turns.begin_round())
+        self._handlers: dict[type, Callable[[Command], str | list[Event]]] = {
+            Move: self.movement.move,  # type: ignore[dict-item]
+            Face: self.movement.face,  # type: ignore[dict-item]
+            Attack: self.attacks.attack,  # type: ignore[dict-item]
+            PickUp: self.items.pick_up,  # type: ignore[dict-item]
+            EndTurn: lambda c: self.turns.end_turn(c.actor),
+        }
+
+    def _spawn(self) -> None:
+        """Create the combatants (entity ids 1..n in scenario order), then the clock."""
+        for spec in self.scenario.combatants:
+            esper.create_entity(
+                Identity(spec.name, spec.glyph, spec.template),
+                Side(spec.side),
+                Position(spec.at),
+                Facing(spec.facing),
+                Health(spec.hp, spec.hp),
+                ActionPoints(spec.speed, spec.speed),
+                Stats(spec.stats[self.ruleset.name]),
+                Wielded(list(spec.weapons)),
+                Worn(spec.armour),
+                Conditions(),
+            )
+        esper.create_entity(Clock())
+
+    def __enter__(self) -> Battle:
+        """Make this battle's world esper's current world."""
+        self.world.__enter__()
+        return self
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        trace: TracebackType | None,
+    ) -> None:
+        """Leave and delete this battle's world."""
+        self.world.__exit__(kind, error, trace)
+        self.world.delete()
+
+    @property
+    def active(self) -> int | None:
+        """The combatant whose turn it is, or None when the battle is over."""
+        self.world.activate()
+        return queries.clock().active
+
+    @property
+    def over(self) -> bool:
+        """True once a side has won or the round limit was reached."""
+        self.world.activate()
+        return queries.clock().over
+
+    def apply(self, command: Command) -> list[Event]:
+        """Carry out a command and return its events; a refusal changes nothing."""
+        self.world.activate()
+        reason = self._refusal(command)
+        outcome = reason if reason is not None else self._handlers[type(command)](command)
+        if isinstance(outcome, str):
+            return [Refused(command.type, outcome)]
+        return self._finish(outcome)
+
+    def _refusal(self, command: Command) -> str | None:
+        """Refusals common to every command: battle over, not the actor's turn."""
+        clock = queries.clock()
+        if clock.over:
+            return "the battle is over"
+        if command.actor != clock.active:
+            active = clock.active
+            whose = queries.name_of(active) if active is not None else "nobody"
+            return f"it is not #{command.actor}'s turn (it is {whose}'s)"
+        return None
+
+    def _finish(self, events: list[Event]) -> list[Event]:
+        """Add dice notices and the victory check, then log the events."""
+        events.extend(Notice(text) for text in self.dice.drain_notices())
+        if any(isinstance(e, Died) for e in events):
+            events.extend(self.turns.check_victory())
+        self.log.extend(events)
+        return events
+
+    def decide(self) -> Command:
+        """The AI's choice of command for the active combatant."""
+        actor = self.active
+        if actor is None:
+            raise RuntimeError("the battle is over: nobody acts")
+        return self.ai.decide(actor)
+
+    def state_hash(self) -> str:
+        """A short hash of the whole battle state."""
+        self.world.activate()
+        return state_hash(self.dice)
+
+    def names(self) -> dict[int, str]:
+        """Display names by entity id."""
+        self.world.activate()
+        return {e: ident.name for e, ident in sorted(esper.get_component(Identity))}

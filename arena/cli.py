@@ -1,0 +1,169 @@
+"""The `arena` command line: `sim` runs AI battles, `replay` re-runs and verifies recordings."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import NoReturn, TextIO
+
+import arena
+from arena.assets import load_library, load_scenario
+from arena.battle import Battle
+from arena.dice import parse_script
+from arena.ecs.events import BattleEnded, Event, Refused, event_to_json
+from arena.errors import ArenaError
+from arena.narrate import narrate
+from arena.replay import Mismatch, Recorder, load, rerun, save
+from arena.rules import RULESETS, get_ruleset
+
+SAVES = Path("saves")
+MAX_COMMANDS = 200_000
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse that reports a usage error as one line and exit code 2."""
+
+    def error(self, message: str) -> NoReturn:
+        """Print one line naming the problem, then exit 2."""
+        self.exit(2, f"{self.prog}: {message} (try --help)\n")
+
+
+def build_parser() -> Parser:
+    """The command-line grammar."""
+    parser = Parser(prog="arena", description=__doc__)
+    sub = parser.add_subparsers(dest="command", parser_class=Parser)
+    sim = sub.add_parser("sim", help="run a battle between AI sides to the end")
+    sim.add_argument("--scenario", default="skirmish", help="scenario name or .toml path")
+    sim.add_argument("--seed", type=int, default=1, help="battle seed (default 1)")
+    sim.add_argument("--rules", help=f"ruleset, overriding the scenario's ({', '.join(RULESETS)})")
+    sim.add_argument("--dice", default="", help="scripted faces used first, e.g. 20,19,4")
+    sim.add_argument("--json", action="store_true", help="JSON Lines, one event per line")
+    sim.add_argument(
+        "--record",
+        nargs="?",
+        const="",
+        metavar="PATH",
+        help="write a replay (default saves/<scenario>-<seed>.json)",
+    )
+    rep = sub.add_parser("replay", help="re-run a recorded battle")
+    rep.add_argument("path", type=Path, help="replay file")
+    rep.add_argument(
+        "--verify", action="store_true", help="exit 0 if every event and state hash match, else 1"
+    )
+    return parser
+
+
+def emit_text(out: TextIO, battle: Battle, events: Sequence[Event]) -> None:
+    """Print events as log lines."""
+    names = battle.names()
+    sides = {i: s.name for i, s in enumerate(battle.scenario.sides)}
+    for event in events:
+        out.write(narrate(event, names, sides) + "\n")
+
+
+def emit_json(out: TextIO, battle: Battle, events: Sequence[Event]) -> None:
+    """Print events as JSON Lines; the end of the battle becomes the `battle_end` line."""
+    for event in events:
+        if isinstance(event, BattleEnded):
+            winner = battle.scenario.sides[event.winner].name if event.winner is not None else None
+            line: dict[str, object] = {
+                "type": "battle_end",
+                "winner": event.winner,
+                "winner_name": winner,
+                "rounds": event.rounds,
+                "reason": event.reason,
+                "state_hash": battle.state_hash(),
+            }
+        else:
+            line = event_to_json(event)
+        out.write(json.dumps(line, separators=(",", ":")) + "\n")
+
+
+def run_sim(args: argparse.Namespace, out: TextIO) -> int:
+    """Load, fight to the end with AI on every side, print, and record if asked."""
+    library = load_library()
+    scenario = load_scenario(args.scenario, library)
+    ruleset = get_ruleset(args.rules or scenario.ruleset)
+    script = parse_script(args.dice)
+    if args.seed < 0:
+        raise ArenaError(f"--seed must be 0 or more, got {args.seed}")
+    emit = emit_json if args.json else emit_text
+    with Battle(scenario, ruleset, args.seed, script) as battle:
+        recorder = Recorder(battle, library.hash, script)
+        if not args.json:
+            out.write(f"{scenario.name} ({ruleset.name} {ruleset.version}), seed {args.seed}\n")
+        emit(out, battle, battle.opening)
+        for _ in range(MAX_COMMANDS):
+            if battle.over:
+                break
+            command = battle.decide()
+            events = recorder.apply(command, "ai")
+            if len(events) == 1 and isinstance(events[0], Refused):
+                raise RuntimeError(f"AI chose a refused command {command}: {events[0].reason}")
+            emit(out, battle, events)
+        if not args.json:
+            out.write(f"State hash {battle.state_hash()}\n")
+        if args.record is not None:
+            path = Path(args.record) if args.record else SAVES / f"{scenario.id}-{args.seed}.json"
+            save(recorder, path)
+            sys.stderr.write(f"replay written to {path}\n")
+    return 0
+
+
+def describe(m: Mismatch) -> str:
+    """One line naming the first command whose result differs."""
+    where = "the opening" if m.index == 0 else f"command {m.index}"
+    if m.command is not None:
+        where += f" ({m.command.type} by #{m.command.actor})"
+    exp = json.dumps(m.expected, separators=(",", ":"))
+    act = json.dumps(m.actual, separators=(",", ":"))
+    return f"replay differs at {where}: {m.what}: expected {exp}; actual {act}"
+
+
+def run_replay(args: argparse.Namespace, out: TextIO) -> int:
+    """Re-run a replay; with --verify report the first mismatch and exit 1 on any."""
+    replay = load(args.path)
+    if replay.game_version != arena.__version__:
+        sys.stderr.write(
+            f"warning: {args.path} was recorded by arena {replay.game_version}; "
+            f"this is {arena.__version__}\n"
+        )
+    mismatch = next(rerun(replay), None)
+    if mismatch is not None:
+        sys.stderr.write(describe(mismatch) + "\n")
+        return 1
+    if args.verify:
+        out.write(
+            f"replay verified: {len(replay.steps)} commands, final state hash "
+            f"{replay.final_state_hash}\n"
+        )
+        return 0
+    with Battle(replay.scenario, replay.ruleset, replay.seed, replay.dice) as battle:
+        emit_text(out, battle, battle.opening)
+        for command, _, _ in replay.steps:
+            emit_text(out, battle, battle.apply(command))
+    return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point: one line on stderr and exit 2 for any input problem."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    out = sys.stdout
+    try:
+        if args.command == "sim":
+            return run_sim(args, out)
+        if args.command == "replay":
+            return run_replay(args, out)
+        parser.print_help(sys.stderr)
+        return 2
+    except ArenaError as e:
+        sys.stderr.write(f"arena: {e}\n")
+        return 2
+    except BrokenPipeError:
+        return 0
+    except KeyboardInterrupt:
+        return 130

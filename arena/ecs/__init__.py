@@ -1,0 +1,1 @@
+"""The ECS layer: components (plain data) and systems (esper processors holding the logic)."""

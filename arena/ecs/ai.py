@@ -1,0 +1,75 @@
+"""A simple deterministic AI: attack when able, else close in along a path, else end turn."""
+
+from __future__ import annotations
+
+import esper
+
+from arena.ecs import queries
+from arena.ecs.attacks import AttackSystem
+from arena.ecs.components import ActionPoints, Health, Wielded
+from arena.ecs.movement import MovementSystem
+from arena.hexgrid import Hex, hex_distance, hex_neighbors
+from arena.model.commands import Attack, Command, EndTurn, Move
+
+
+class AISystem(esper.Processor):
+    """Chooses the next command for the active combatant; never changes the world."""
+
+    def __init__(self, attacks: AttackSystem, movement: MovementSystem) -> None:
+        self.attacks = attacks
+        self.movement = movement
+
+    def process(self) -> None:
+        """Nothing runs per frame: the AI is asked for one command at a time."""
+
+    def decide(self, actor: int) -> Command:
+        """The next command for `actor`: attack, move, or end the turn."""
+        attack = self.best_attack(actor)
+        if attack is not None:
+            return attack
+        move = self.approach(actor)
+        return move if move is not None else EndTurn(actor)
+
+    def best_attack(self, actor: int) -> Attack | None:
+        """The valid attack on the weakest enemy in reach, nearest and lowest id breaking ties."""
+        here = queries.hex_of(actor)
+        options: list[tuple[int, int, int, int]] = []
+        weapons = esper.component_for_entity(actor, Wielded).weapons
+        for enemy in queries.enemies_of(actor):
+            distance = hex_distance(here, queries.hex_of(enemy))
+            hp = esper.component_for_entity(enemy, Health).hp
+            for slot, weapon in enumerate(weapons):
+                if weapon.is_ranged and distance == 1 and any(not w.is_ranged for w in weapons):
+                    continue
+                if self.attacks.refusal(Attack(actor, enemy, slot)) is None:
+                    options.append((hp, distance, enemy, slot))
+                    break
+        if not options:
+            return None
+        _, _, enemy, slot = min(options)
+        return Attack(actor, enemy, slot)
+
+    def approach(self, actor: int) -> Move | None:
+        """Walk toward the nearest free hex next to an enemy, as far as the AP allows."""
+        ap = esper.component_for_entity(actor, ActionPoints).current
+        step = self.movement.ruleset.action_cost("move", None, False)
+        if not step or ap < step:
+            return None
+        weapons = esper.component_for_entity(actor, Wielded).weapons
+        shooter = any(w.is_ranged for w in weapons[:1])
+        paths = self.movement.paths_from(actor)
+        goals: list[tuple[int, int, int, int]] = []
+        taken = queries.occupants()
+        for enemy in queries.enemies_of(actor):
+            for h in hex_neighbors(queries.hex_of(enemy)):
+                d = paths.distance(h)
+                if d is not None and d > 0 and h not in taken:
+                    goals.append((d, enemy, h.q, h.r))
+        if not goals:
+            return None
+        _, _, q, r = min(goals)
+        path = paths.path_to(Hex(q, r))
+        assert path is not None
+        # Shooters step one hex at a time so they stop as soon as they have a shot.
+        steps = min(len(path) - 1, ap // step, 1 if shooter else len(path))
+        return Move(actor, path[steps]) if steps > 0 else None

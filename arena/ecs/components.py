@@ -1,0 +1,116 @@
+"""Components: small, logic-free records attached to entities in a battle's esper world."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from arena.hexgrid import Hex
+from arena.model.stats import Armour, StatBlock, Weapon
+
+
+@dataclass(slots=True)
+class Identity:
+    """Who a combatant is: display name, map glyph and the template it came from."""
+
+    name: str
+    glyph: str
+    template: str
+
+
+@dataclass(slots=True)
+class Position:
+    """The hex an entity stands or lies on."""
+
+    hex: Hex
+
+
+@dataclass(slots=True)
+class Facing:
+    """The direction (0..5, `hexgrid.FACING_NAMES`) a combatant faces."""
+
+    direction: int
+
+
+@dataclass(slots=True)
+class Health:
+    """Hit points now and at full health."""
+
+    hp: int
+    max_hp: int
+
+
+@dataclass(slots=True)
+class ActionPoints:
+    """The AP pool: refilled to `maximum` at the start of the combatant's own turn."""
+
+    current: int
+    maximum: int
+
+
+@dataclass(slots=True)
+class Side:
+    """The side (0-based, scenario order) a combatant fights for."""
+
+    index: int
+
+
+@dataclass(slots=True)
+class Stats:
+    """The ruleset's stat block for this combatant."""
+
+    block: StatBlock
+
+
+@dataclass(slots=True)
+class Wielded:
+    """Weapons in hand, main hand first."""
+
+    weapons: list[Weapon] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class Worn:
+    """Body armour and helmet."""
+
+    armour: Armour | None
+
+
+@dataclass(slots=True)
+class Item:
+    """A weapon lying on the map (with a Position); `owner` is who dropped it."""
+
+    weapon: Weapon
+    owner: int | None
+
+
+@dataclass(slots=True)
+class Conditions:
+    """Named conditions with the rounds they still last (0 = until removed)."""
+
+    rounds: dict[str, int] = field(default_factory=dict)
+
+
+@dataclass(slots=True)
+class Dead:
+    """Marks a combatant that fell; it no longer acts or blocks movement."""
+
+    round: int
+
+
+@dataclass(slots=True)
+class Clock:
+    """The battle's turn state, held by one entity: round, acting order, whose turn."""
+
+    round: int = 0
+    order: tuple[int, ...] = ()
+    index: int = 0
+    winner: int | None = None
+    over: bool = False
+    reason: str = ""
+
+    @property
+    def active(self) -> int | None:
+        """The entity whose turn it is, or None between turns or after the end."""
+        if self.over or self.index >= len(self.order):
+            return None
+        return self.order[self.index]

@@ -1,0 +1,153 @@
+"""Events: what a command did, with every die rolled for it; JSON-serialisable records."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields, is_dataclass
+from typing import ClassVar
+
+from arena.dice import Roll
+from arena.hexgrid import Hex
+from arena.rules.base import AttackResult
+
+
+@dataclass(frozen=True, slots=True)
+class RoundStarted:
+    """A new round: initiative rolled and the acting order fixed."""
+
+    type: ClassVar[str] = "round_started"
+    round: int
+    order: tuple[int, ...]
+    scores: tuple[tuple[int, int], ...]
+    rolls: tuple[Roll, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class TurnStarted:
+    """A combatant's turn begins with its AP pool refilled."""
+
+    type: ClassVar[str] = "turn_started"
+    actor: int
+    round: int
+    ap: int
+
+
+@dataclass(frozen=True, slots=True)
+class Moved:
+    """A combatant walked a path (start hex first) and now faces its last step."""
+
+    type: ClassVar[str] = "moved"
+    actor: int
+    path: tuple[Hex, ...]
+    facing: int
+    ap_spent: int
+    ap_left: int
+
+
+@dataclass(frozen=True, slots=True)
+class Faced:
+    """A combatant turned to a new facing."""
+
+    type: ClassVar[str] = "faced"
+    actor: int
+    facing: int
+    ap_spent: int
+    ap_left: int
+
+
+@dataclass(frozen=True, slots=True)
+class Attacked:
+    """One attack resolved by the ruleset, and the target's HP after it."""
+
+    type: ClassVar[str] = "attacked"
+    actor: int
+    target: int
+    weapon: str
+    distance: int
+    position: str
+    result: AttackResult
+    ap_spent: int
+    ap_left: int
+    target_hp: int
+
+
+@dataclass(frozen=True, slots=True)
+class PickedUp:
+    """A combatant picked up an item from its hex."""
+
+    type: ClassVar[str] = "picked_up"
+    actor: int
+    item: int
+    weapon: str
+    ap_spent: int
+    ap_left: int
+
+
+@dataclass(frozen=True, slots=True)
+class Died:
+    """A combatant fell to 0 HP or below."""
+
+    type: ClassVar[str] = "died"
+    actor: int
+    by: int
+
+
+@dataclass(frozen=True, slots=True)
+class TurnEnded:
+    """A combatant's turn ended; its unspent AP stays for off-turn actions."""
+
+    type: ClassVar[str] = "turn_ended"
+    actor: int
+    ap_left: int
+
+
+@dataclass(frozen=True, slots=True)
+class Notice:
+    """Something the log should say that is not a rule outcome (e.g. the dice script ran out)."""
+
+    type: ClassVar[str] = "notice"
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class Refused:
+    """A command that could not be carried out; nothing changed."""
+
+    type: ClassVar[str] = "refused"
+    command: str
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class BattleEnded:
+    """The battle is over: the winning side (None for a draw) and why."""
+
+    type: ClassVar[str] = "battle_ended"
+    winner: int | None
+    rounds: int
+    reason: str
+
+
+Event = (
+    RoundStarted | TurnStarted | Moved | Faced | Attacked | PickedUp | Died | TurnEnded
+    | Notice | Refused | BattleEnded
+)
+
+
+def jsonable(value: object) -> object:
+    """Turn a record (event, roll, hex, result) into plain JSON values."""
+    if isinstance(value, Hex):
+        return [value.q, value.r]
+    if isinstance(value, Roll):
+        return value.to_json()
+    if isinstance(value, tuple | list):
+        return [jsonable(v) for v in value]
+    if is_dataclass(value) and not isinstance(value, type):
+        return {f.name: jsonable(getattr(value, f.name)) for f in fields(value)}
+    return value
+
+
+def event_to_json(event: Event) -> dict[str, object]:
+    """The event as one JSON object whose first key is its type."""
+    body = jsonable(event)
+    assert isinstance(body, dict)
+    return {"type": event.type, **body}

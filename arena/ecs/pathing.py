@@ -1,0 +1,66 @@
+"""Hex pathfinding with tcod.path over an axial [r, q] array (six-neighbour edge map)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import numpy as np
+import tcod.path
+from numpy.typing import NDArray
+
+from arena.hexgrid import Hex
+from arena.model.terrain import HexMap
+
+# Axial neighbours in [r, q] order: (dr, dq) in {(0,±1), (±1,0), (-1,+1), (+1,-1)}.
+AXIAL_EDGES = [[0, 1, 1], [1, 0, 1], [1, 1, 0]]
+UNREACHABLE = int(np.iinfo(np.int32).max)
+
+
+def terrain_costs(hexmap: HexMap) -> NDArray[np.int8]:
+    """Walking cost per hex: 1 on passable hexes, 0 (blocked) on walls and off the map."""
+    size = 2 * hexmap.radius + 1
+    costs = np.zeros((size, size), dtype=np.int8)
+    for h, terrain in hexmap.cells.items():
+        if not terrain.blocks_move:
+            costs[h.r + hexmap.radius, h.q + hexmap.radius] = 1
+    return costs
+
+
+class Paths:
+    """Shortest walking paths from one hex, avoiding blocked hexes."""
+
+    def __init__(self, base: NDArray[np.int8], radius: int, start: Hex, blocked: Iterable[Hex]):
+        self.radius = radius
+        costs = base.copy()
+        for h in blocked:
+            if h != start and max(abs(h.q), abs(h.r), abs(h.s)) <= radius:
+                costs[h.r + radius, h.q + radius] = 0
+        graph = tcod.path.CustomGraph(costs.shape)
+        graph.add_edges(edge_map=AXIAL_EDGES, cost=costs)
+        self._finder = tcod.path.Pathfinder(graph)
+        self._finder.add_root((start.r + radius, start.q + radius))
+        self._finder.resolve()
+        self._costs = costs
+
+    def _index(self, h: Hex) -> tuple[int, int] | None:
+        """Array index of `h`, or None when it lies outside the array."""
+        i, j = h.r + self.radius, h.q + self.radius
+        size = 2 * self.radius + 1
+        return (i, j) if 0 <= i < size and 0 <= j < size else None
+
+    def distance(self, h: Hex) -> int | None:
+        """Steps to reach `h`, or None when it cannot be reached."""
+        index = self._index(h)
+        if index is None or self._costs[index] <= 0:
+            return None
+        d = int(self._finder.distance[index])
+        return None if d >= UNREACHABLE else d
+
+    def path_to(self, h: Hex) -> list[Hex] | None:
+        """The hexes from the start to `h` inclusive, or None when unreachable."""
+        if self.distance(h) is None:
+            return None
+        index = self._index(h)
+        assert index is not None
+        steps = self._finder.path_to(index)
+        return [Hex(int(q) - self.radius, int(r) - self.radius) for r, q in steps.tolist()]

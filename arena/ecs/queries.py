@@ -1,0 +1,53 @@
+"""Read-only questions about the current world that several systems ask."""
+
+from __future__ import annotations
+
+import esper
+
+from arena.ecs.components import Clock, Dead, Health, Identity, Position, Side
+from arena.hexgrid import Hex
+
+
+def clock() -> Clock:
+    """The battle's turn state (held by a single entity)."""
+    return esper.get_component(Clock)[0][1]
+
+
+def is_alive(entity: int) -> bool:
+    """True for an existing combatant that has not fallen."""
+    return (
+        esper.entity_exists(entity)
+        and esper.has_component(entity, Health)
+        and not esper.has_component(entity, Dead)
+    )
+
+
+def living() -> list[int]:
+    """Every living combatant, in entity-id order."""
+    return sorted(e for e, _ in esper.get_component(Health) if not esper.has_component(e, Dead))
+
+
+def side_of(entity: int) -> int:
+    """The side index of a combatant."""
+    return esper.component_for_entity(entity, Side).index
+
+
+def hex_of(entity: int) -> Hex:
+    """The hex an entity is on."""
+    return esper.component_for_entity(entity, Position).hex
+
+
+def name_of(entity: int) -> str:
+    """A combatant's display name."""
+    return esper.component_for_entity(entity, Identity).name
+
+
+def occupants() -> dict[Hex, int]:
+    """Hexes held by living combatants (the dead do not block)."""
+    return {hex_of(e): e for e in living()}
+
+
+def enemies_of(entity: int) -> list[int]:
+    """Living combatants of other sides, in entity-id order."""
+    side = side_of(entity)
+    return [e for e in living() if side_of(e) != side]

@@ -1,0 +1,76 @@
+"""Turn system: initiative each round, the AP refill at the start of a turn, victory."""
+
+from __future__ import annotations
+
+import esper
+
+from arena.dice import Dice
+from arena.ecs import queries
+from arena.ecs.components import ActionPoints, Stats
+from arena.ecs.events import BattleEnded, Event, RoundStarted, TurnEnded, TurnStarted
+from arena.rules.base import Entrant, Ruleset
+
+
+class TurnSystem(esper.Processor):
+    """Owns the round/turn cycle held in the `Clock` component."""
+
+    def __init__(self, ruleset: Ruleset, dice: Dice, max_rounds: int) -> None:
+        self.ruleset = ruleset
+        self.dice = dice
+        self.max_rounds = max_rounds
+
+    def process(self) -> None:
+        """Nothing runs per frame: the turn cycle advances on commands."""
+
+    def begin_round(self) -> list[Event]:
+        """Roll initiative for a new round and start its first turn (or end at the limit)."""
+        clock = queries.clock()
+        if clock.round >= self.max_rounds:
+            return self.finish(None, f"round limit {self.max_rounds} reached: draw")
+        clock.round += 1
+        entrants = [
+            Entrant(e, queries.side_of(e), esper.component_for_entity(e, Stats).block)
+            for e in queries.living()
+        ]
+        initiative = self.ruleset.roll_initiative(entrants, self.dice)
+        clock.order = initiative.order
+        clock.index = 0
+        started = RoundStarted(clock.round, initiative.order, initiative.scores, initiative.rolls)
+        return [started, *self.start_turn()]
+
+    def start_turn(self) -> list[Event]:
+        """Skip fallen combatants, then refill the active combatant's AP."""
+        clock = queries.clock()
+        while clock.index < len(clock.order) and not queries.is_alive(clock.order[clock.index]):
+            clock.index += 1
+        if clock.index >= len(clock.order):
+            return self.begin_round()
+        actor = clock.order[clock.index]
+        ap = esper.component_for_entity(actor, ActionPoints)
+        ap.current = ap.maximum
+        return [TurnStarted(actor, clock.round, ap.current)]
+
+    def end_turn(self, actor: int) -> list[Event]:
+        """End `actor`'s turn, keeping its unspent AP, and start the next one."""
+        clock = queries.clock()
+        ended = TurnEnded(actor, esper.component_for_entity(actor, ActionPoints).current)
+        clock.index += 1
+        return [ended, *self.start_turn()]
+
+    def check_victory(self) -> list[Event]:
+        """End the battle when at most one side has anyone standing."""
+        clock = queries.clock()
+        if clock.over:
+            return []
+        sides = sorted({queries.side_of(e) for e in queries.living()})
+        if len(sides) > 1:
+            return []
+        if sides:
+            return self.finish(sides[0], "last side standing")
+        return self.finish(None, "no one left standing: draw")
+
+    def finish(self, winner: int | None, reason: str) -> list[Event]:
+        """Mark the battle over."""
+        clock = queries.clock()
+        clock.over, clock.winner, clock.reason = True, winner, reason
+        return [BattleEnded(winner, clock.round, reason)]

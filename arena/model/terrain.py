@@ -1,0 +1,49 @@
+"""Terrain kinds and the hex map of a battle."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Literal
+
+from arena.hexgrid import Hex
+
+Surface = Literal["hard", "soft"]
+
+
+@dataclass(frozen=True, slots=True)
+class Terrain:
+    """One kind of hex (`assets/terrain.toml`): how it looks and what it blocks."""
+
+    id: str
+    name: str
+    glyph: str
+    surface: Surface = "soft"
+    blocks_move: bool = False
+    blocks_sight: bool = False
+    obstacle: bool = False
+    hazard: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class HexMap:
+    """A hexagonal battlefield: every hex within `radius` of the origin has a terrain."""
+
+    id: str
+    name: str
+    radius: int
+    cells: Mapping[Hex, Terrain]
+
+    def terrain(self, h: Hex) -> Terrain | None:
+        """The terrain at `h`, or None outside the map."""
+        return self.cells.get(h)
+
+    def passable(self, h: Hex) -> bool:
+        """True when a combatant may stand on `h` (on the map and not a wall)."""
+        t = self.cells.get(h)
+        return t is not None and not t.blocks_move
+
+    def blocks_sight(self, h: Hex) -> bool:
+        """True when `h` blocks line of sight (off-map hexes block too)."""
+        t = self.cells.get(h)
+        return t is None or t.blocks_sight

@@ -1,0 +1,18 @@
+"""Rulesets, one module per rule document, behind the protocol in `base`."""
+
+from __future__ import annotations
+
+from arena.errors import ArenaError
+from arena.rules.ap import ApRuleset
+from arena.rules.base import Ruleset
+
+RULESETS: dict[str, Ruleset] = {"ap": ApRuleset()}
+
+
+def get_ruleset(name: str) -> Ruleset:
+    """The ruleset called `name`, or a one-line error listing the available ones."""
+    try:
+        return RULESETS[name]
+    except KeyError:
+        names = ", ".join(sorted(RULESETS))
+        raise ArenaError(f"unknown ruleset '{name}' (available: {names})") from None
