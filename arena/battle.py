@@ -133,8 +133,10 @@ class Battle:
 
     def _finish(self, events: list[Event]) -> list[Event]:
         """Add dice notices and the victory check, then log the events."""
-        events.extend(Notice(text) for text in self.dice.drain_notices())
-        if any(isinstance(e, Died) for e in events):
+        notices = self.dice.drain_notices()
+        if notices:
+            events.extend(Notice(text) for text in notices)
+        if any(type(e) is Died for e in events):
             events.extend(self.turns.check_victory())
         self.log.extend(events)
         return events

@@ -244,6 +244,9 @@ def hex_to_pixel(h: Hex) -> tuple[float, float]:
     return (_SQRT3 * (h.q + h.r / 2.0), 1.5 * h.r)
 
 
+_DIRECTION_INDEX: dict[tuple[int, int], int] = {(d.q, d.r): i for i, d in enumerate(DIRECTIONS)}
+
+
 def _dot(u: Hex, v: Hex) -> int:
     """Return an integer proportional (factor 3/2) to the pixel-space dot product."""
     return 2 * (u.q * v.q + u.r * v.r) + u.q * v.r + u.r * v.q
@@ -257,12 +260,20 @@ def _direction_scores(a: Hex, b: Hex) -> list[int]:
     return [_dot(v, d) for d in DIRECTIONS]
 
 
+def _neighbour_direction(a: Hex, b: Hex) -> int | None:
+    """Return the direction index when ``b`` is adjacent to ``a`` (the common, fast case)."""
+    return _DIRECTION_INDEX.get((b[0] - a[0], b[1] - a[1]))
+
+
 def direction_to(a: Hex, b: Hex) -> int:
     """Return the direction index with the smallest angle to ``b - a``; ties go to the lower index.
 
     All directions have equal length, so the smallest angle is the largest dot
     product, which is compared exactly in integers.
     """
+    near = _neighbour_direction(a, b)
+    if near is not None:
+        return near
     scores = _direction_scores(a, b)
     return max(range(6), key=lambda i: (scores[i], -i))
 
@@ -276,6 +287,9 @@ def relative_position(origin: Hex, facing: int, other: Hex) -> str:
     ``facing + 5`` its front-right. A hex exactly on a sector boundary goes to the
     sector nearer the front (front > front-left/right > rear-left/right > rear).
     """
+    near = _neighbour_direction(origin, other)
+    if near is not None:
+        return RELATIVE_POSITIONS[(near - facing) % 6]
     scores = _direction_scores(origin, other)
 
     def rank(i: int) -> tuple[int, int]:

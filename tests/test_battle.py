@@ -11,8 +11,7 @@ from arena.ecs.events import Attacked, BattleEnded, Died, Moved, Notice, Refused
 from arena.hexgrid import Hex
 from arena.model.commands import Attack, EndTurn, Face, Move, PickUp
 from arena.rules.ap import ApRuleset
-
-from tests.factories import DAGGER, SHORTBOW, arena_map, ap_stats, fighter, scenario
+from tests.factories import DAGGER, SHORTBOW, ap_stats, arena_map, fighter, scenario
 
 AP = ApRuleset()
 

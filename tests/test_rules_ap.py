@@ -5,7 +5,6 @@ from __future__ import annotations
 from arena.dice import Dice
 from arena.rules.ap import ApRuleset, range_increment
 from arena.rules.base import AttackContext, Entrant
-
 from tests.factories import LONGSWORD, SHORTBOW, ap_stats
 
 AP = ApRuleset()

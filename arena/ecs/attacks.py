@@ -36,31 +36,39 @@ class AttackSystem(esper.Processor):
             weapon=weapon,
             distance=hex_distance(here, there),
             position=relative_position(there, facing, here),
+            here=here,
+            there=there,
         )
 
     def refusal(self, command: Attack) -> str | None:
         """Why this attack cannot be made now, or None; checked before any die or AP."""
-        if not queries.is_alive(command.target):
-            return f"#{command.target} is not a living combatant"
-        if queries.side_of(command.target) == queries.side_of(command.actor):
-            return f"{queries.name_of(command.target)} is on your side"
-        weapons = esper.component_for_entity(command.actor, Wielded).weapons
+        plan = self.plan(command)
+        return plan if isinstance(plan, str) else None
+
+    def plan(self, command: Attack) -> str | tuple[AttackContext, int]:
+        """The attack's context and AP cost, or why it cannot be made; changes nothing."""
+        actor, target = command.actor, command.target
+        if not queries.is_alive(target):
+            return f"#{target} is not a living combatant"
+        if queries.side_of(target) == queries.side_of(actor):
+            return f"{queries.name_of(target)} is on your side"
+        weapons = esper.component_for_entity(actor, Wielded).weapons
         if command.weapon >= len(weapons):
             return f"no weapon in slot {command.weapon} (wielding {len(weapons)})"
         weapon = weapons[command.weapon]
-        here, there = queries.hex_of(command.actor), queries.hex_of(command.target)
-        if weapon.is_ranged and not line_of_sight(here, there, self.hexmap.blocks_sight):
-            return f"no line of sight to {queries.name_of(command.target)}"
-        reason = self.ruleset.attack_refusal(self.context(command.actor, command.target, weapon))
+        ctx = self.context(actor, target, weapon)
+        if weapon.is_ranged and not line_of_sight(ctx.here, ctx.there, self.hexmap.blocks_sight):
+            return f"no line of sight to {queries.name_of(target)}"
+        reason = self.ruleset.attack_refusal(ctx)
         if reason is not None:
             return reason
         cost = self.cost(weapon)
         if cost is None:
             return f"this ruleset does not allow attacking with {weapon.name} now"
-        ap = esper.component_for_entity(command.actor, ActionPoints).current
+        ap = esper.component_for_entity(actor, ActionPoints).current
         if cost > ap:
             return f"needs {cost} AP to attack with {weapon.name}, has {ap}"
-        return None
+        return ctx, cost
 
     def cost(self, weapon: Weapon) -> int | None:
         """AP cost of an own-turn attack with `weapon`."""
@@ -68,23 +76,19 @@ class AttackSystem(esper.Processor):
 
     def attack(self, command: Attack) -> str | list[Event]:
         """Resolve the attack: face the target (free on one's turn), pay AP, roll, apply damage."""
-        reason = self.refusal(command)
-        if reason is not None:
-            return reason
+        plan = self.plan(command)
+        if isinstance(plan, str):
+            return plan
+        ctx, cost = plan
         actor, target = command.actor, command.target
-        weapon = esper.component_for_entity(actor, Wielded).weapons[command.weapon]
-        cost = self.cost(weapon)
-        assert cost is not None
         ap = esper.component_for_entity(actor, ActionPoints)
         ap.current -= cost
-        here, there = queries.hex_of(actor), queries.hex_of(target)
-        esper.component_for_entity(actor, Facing).direction = direction_to(here, there)
-        ctx = self.context(actor, target, weapon)
+        esper.component_for_entity(actor, Facing).direction = direction_to(ctx.here, ctx.there)
         result = self.ruleset.resolve_attack(ctx, self.dice)
         health = esper.component_for_entity(target, Health)
         health.hp -= result.damage
         events: list[Event] = [
-            Attacked(actor, target, weapon.id, ctx.distance, ctx.position, result, cost,
+            Attacked(actor, target, ctx.weapon.id, ctx.distance, ctx.position, result, cost,
                      ap.current, health.hp)
         ]
         if health.hp <= 0:

@@ -1,4 +1,8 @@
-"""Events: what a command did, with every die rolled for it; JSON-serialisable records."""
+"""Events: what a command did, with every die rolled for it; JSON-serialisable records.
+
+Events are plain (unfrozen) slotted dataclasses because building them sits on the hot path of
+every command; nothing mutates an event once `Battle.apply` has returned it.
+"""
 
 from __future__ import annotations
 
@@ -10,7 +14,7 @@ from arena.hexgrid import Hex
 from arena.rules.base import AttackResult
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class RoundStarted:
     """A new round: initiative rolled and the acting order fixed."""
 
@@ -21,7 +25,7 @@ class RoundStarted:
     rolls: tuple[Roll, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class TurnStarted:
     """A combatant's turn begins with its AP pool refilled."""
 
@@ -31,7 +35,7 @@ class TurnStarted:
     ap: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Moved:
     """A combatant walked a path (start hex first) and now faces its last step."""
 
@@ -43,7 +47,7 @@ class Moved:
     ap_left: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Faced:
     """A combatant turned to a new facing."""
 
@@ -54,7 +58,7 @@ class Faced:
     ap_left: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Attacked:
     """One attack resolved by the ruleset, and the target's HP after it."""
 
@@ -70,7 +74,7 @@ class Attacked:
     target_hp: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class PickedUp:
     """A combatant picked up an item from its hex."""
 
@@ -82,7 +86,7 @@ class PickedUp:
     ap_left: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Died:
     """A combatant fell to 0 HP or below."""
 
@@ -91,7 +95,7 @@ class Died:
     by: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class TurnEnded:
     """A combatant's turn ended; its unspent AP stays for off-turn actions."""
 
@@ -100,7 +104,7 @@ class TurnEnded:
     ap_left: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Notice:
     """Something the log should say that is not a rule outcome (e.g. the dice script ran out)."""
 
@@ -108,7 +112,7 @@ class Notice:
     text: str
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Refused:
     """A command that could not be carried out; nothing changed."""
 
@@ -117,7 +121,7 @@ class Refused:
     reason: str
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class BattleEnded:
     """The battle is over: the winning side (None for a draw) and why."""
 

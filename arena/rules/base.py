@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Literal, Protocol
 
 from arena.dice import Dice, Roll
+from arena.hexgrid import ORIGIN, Hex
 from arena.model.stats import StatBlock, StatValue, Weapon
 
 Action = Literal["move", "face", "melee", "ranged", "pick_up", "draw"]
@@ -52,15 +53,21 @@ class Initiative:
     scores: tuple[tuple[int, int], ...]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class AttackContext:
-    """Everything a ruleset needs to resolve one attack, read off the map by the engine."""
+    """Everything a ruleset needs to resolve one attack, read off the map by the engine.
+
+    `position` is where the attacker stands as seen from the defender's facing
+    (`hexgrid.relative_position`); `here` and `there` are the attacker's and defender's hexes.
+    """
 
     attacker: StatBlock
     defender: StatBlock
     weapon: Weapon
     distance: int
     position: str
+    here: Hex = ORIGIN
+    there: Hex = ORIGIN
     off_turn: bool = False
 
 
