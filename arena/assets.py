@@ -48,7 +48,9 @@ MAX_ROUNDS_DEFAULT = 100
 _ID = re.compile(r"[a-z][a-z0-9_]*")
 _COLOUR = re.compile(r"#[0-9a-fA-F]{6}")
 
-TERRAIN_KEYS = ("name", "glyph", "surface", "blocks_move", "blocks_sight", "obstacle", "hazard")
+TERRAIN_KEYS = (
+    "name", "glyph", "surface", "blocks_move", "blocks_sight", "obstacle", "hazard", "cover",
+)
 WEAPON_KEYS = (
     "name", "damage", "kind", "hands", "light", "reach", "range_ft", "threat", "multiplier",
     "magic", "tags",
@@ -150,6 +152,7 @@ def _terrain(t: Table, ident: str) -> Terrain:
         blocks_sight=t.flag("blocks_sight", False),
         obstacle=t.flag("obstacle", False),
         hazard=t.flag("hazard", False),
+        cover=t.integer("cover", 0, 0, 3),
     )
 
 
@@ -554,6 +557,7 @@ def _terrain_to_dict(t: Terrain) -> dict[str, object]:
     return {
         "name": t.name, "glyph": t.glyph, "surface": t.surface, "blocks_move": t.blocks_move,
         "blocks_sight": t.blocks_sight, "obstacle": t.obstacle, "hazard": t.hazard,
+        "cover": t.cover,
     }
 
 

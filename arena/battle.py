@@ -18,12 +18,14 @@ from arena.ecs.components import (
     Facing,
     Health,
     Identity,
+    Momentum,
     Position,
     Side,
     Stats,
     Wielded,
     Worn,
 )
+from arena.ecs.effects import EffectSystem
 from arena.ecs.events import Died, Event, Notice, Refused
 from arena.ecs.items import ItemSystem
 from arena.ecs.movement import MovementSystem
@@ -49,13 +51,14 @@ class Battle:
         self.log: list[Event] = []
         with self.world:
             self._spawn()
-            self.turns = TurnSystem(ruleset, self.dice, scenario.max_rounds)
+            self.effects = EffectSystem(scenario.map)
+            self.turns = TurnSystem(ruleset, self.dice, scenario.max_rounds, self.effects)
             self.movement = MovementSystem(ruleset, scenario.map)
-            self.attacks = AttackSystem(ruleset, self.dice, scenario.map)
+            self.attacks = AttackSystem(ruleset, self.dice, scenario.map, self.effects)
             self.items = ItemSystem(ruleset)
             self.ai = AISystem(self.attacks, self.movement)
             for priority, system in enumerate(
-                (self.turns, self.movement, self.attacks, self.items, self.ai)
+                (self.turns, self.movement, self.attacks, self.effects, self.items, self.ai)
             ):
                 esper.add_processor(system, priority)
             self.opening = self._finish(self.turns.begin_round())
@@ -81,6 +84,7 @@ class Battle:
                 Wielded(list(spec.weapons)),
                 Worn(spec.armour),
                 Conditions(),
+                Momentum(),
             )
         esper.create_entity(Clock())
 

@@ -8,9 +8,12 @@ from arena.dice import Roll
 from arena.ecs.events import (
     Attacked,
     BattleEnded,
+    ConditionAdded,
+    ConditionEnded,
     Died,
     Event,
     Faced,
+    KnockedBack,
     Moved,
     Notice,
     PickedUp,
@@ -18,6 +21,7 @@ from arena.ecs.events import (
     RoundStarted,
     TurnEnded,
     TurnStarted,
+    WeaponDropped,
 )
 from arena.hexgrid import FACING_NAMES
 from arena.rules.base import AttackResult, Modifier
@@ -88,6 +92,19 @@ def narrate(event: Event, names: Mapping[int, str], sides: Mapping[int, str]) ->
             return f"{n(event.actor)} falls, slain by {n(event.by)}"
         case TurnEnded():
             return f"{n(event.actor)} ends the turn ({event.ap_left} AP kept)"
+        case ConditionAdded():
+            lasting = f"for {event.rounds} turn{'s' if event.rounds != 1 else ''}" if event.rounds \
+                else "until removed"
+            strength = f" ({event.amount})" if event.amount else ""
+            return f"{n(event.actor)} is {event.name.replace('_', ' ')}{strength} {lasting}"
+        case ConditionEnded():
+            return f"{n(event.actor)} is no longer {event.name.replace('_', ' ')}"
+        case WeaponDropped():
+            where = f" at ({event.at.q}, {event.at.r})" if event.at is not None else ""
+            return f"{n(event.actor)} drops {event.weapon}: it {event.how}{where}"
+        case KnockedBack():
+            to = event.path[-1]
+            return f"{n(event.actor)} is knocked back to ({to.q}, {to.r})"
         case Notice():
             return f"Note: {event.text}"
         case Refused():

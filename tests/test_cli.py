@@ -58,8 +58,8 @@ def test_scripted_dice_reach_the_first_attack(capsys):
     assert main(["sim", "--scenario", "duel", "--seed", "1", "--dice", "20,1,20,8", "--json"]) == 0
     lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
     first = next(line for line in lines if line["type"] == "attacked")
-    assert first["result"]["attack_roll"]["faces"] == [20]
-    assert first["result"]["attack_roll"]["scripted"] is True
+    assert first["result"]["rolls"][0]["faces"] == [20]
+    assert first["result"]["rolls"][0]["scripted"] is True
     assert first["result"]["hit"] is True
 
 

@@ -58,7 +58,7 @@ def test_edited_die_face_fails_naming_the_command(recorded, capsys):
     index, event = first_attack(doc)
 
     def change(d):
-        roll = d["commands"][index]["events"][0]["result"]["attack_roll"]
+        roll = d["commands"][index]["events"][0]["result"]["rolls"][0]
         roll["faces"] = [roll["faces"][0] % 20 + 1]
 
     assert event is not None

@@ -6,30 +6,81 @@ import esper
 
 from arena.dice import Dice
 from arena.ecs import queries
-from arena.ecs.components import ActionPoints, Dead, Facing, Health, Stats, Wielded
+from arena.ecs.components import (
+    ActionPoints,
+    Conditions,
+    Dead,
+    Facing,
+    Health,
+    Momentum,
+    Stats,
+    Wielded,
+)
+from arena.ecs.cover import FULL, cover_quarters
+from arena.ecs.effects import EffectSystem
 from arena.ecs.events import Attacked, Died, Event
-from arena.hexgrid import direction_to, hex_distance, line_of_sight, relative_position
+from arena.hexgrid import (
+    Hex,
+    direction_to,
+    hex_distance,
+    hex_neighbor,
+    line_of_sight,
+    relative_position,
+)
 from arena.model.commands import Attack
 from arena.model.stats import Weapon
 from arena.model.terrain import HexMap
 from arena.rules.base import AttackContext, Ruleset
 
 
+def conditions_of(entity: int) -> frozenset[str]:
+    """The names of the conditions afflicting `entity`."""
+    return frozenset(esper.component_for_entity(entity, Conditions).rounds)
+
+
+def surroundings(defender: int) -> tuple[bool, int]:
+    """Whether the defender's enemies flank it (two opposite hexes) and how many are adjacent."""
+    side = queries.side_of(defender)
+    there = queries.hex_of(defender)
+    occupied = queries.occupants()
+    foes = [
+        d for d in range(6)
+        if (e := occupied.get(hex_neighbor(there, d))) is not None and queries.side_of(e) != side
+    ]
+    flanked = any((d + 3) % 6 in foes for d in foes)
+    return flanked, len(foes)
+
+
+def run_up(actor: int, here: Hex, there: Hex) -> int:
+    """Hexes walked this turn in one straight line that points at the target."""
+    momentum = esper.component_for_entity(actor, Momentum)
+    if momentum.direction is None or momentum.direction != direction_to(here, there):
+        return 0
+    return momentum.steps
+
+
 class AttackSystem(esper.Processor):
     """Turns an Attack command into a ruleset resolution on the map."""
 
-    def __init__(self, ruleset: Ruleset, dice: Dice, hexmap: HexMap) -> None:
+    def __init__(
+        self, ruleset: Ruleset, dice: Dice, hexmap: HexMap, effects: EffectSystem
+    ) -> None:
         self.ruleset = ruleset
         self.dice = dice
         self.hexmap = hexmap
+        self.effects = effects
+        self.maneuvers = frozenset(name for name, _ in ruleset.maneuvers)
 
     def process(self) -> None:
         """Nothing runs per frame: attacks happen on commands."""
 
-    def context(self, actor: int, target: int, weapon: Weapon) -> AttackContext:
+    def context(
+        self, actor: int, target: int, weapon: Weapon, options: tuple[str, ...] = ()
+    ) -> AttackContext:
         """The situation of an attack as the map shows it now."""
         here, there = queries.hex_of(actor), queries.hex_of(target)
         facing = esper.component_for_entity(target, Facing).direction
+        flanked, adjacent_foes = surroundings(target)
         return AttackContext(
             attacker=esper.component_for_entity(actor, Stats).block,
             defender=esper.component_for_entity(target, Stats).block,
@@ -38,6 +89,13 @@ class AttackSystem(esper.Processor):
             position=relative_position(there, facing, here),
             here=here,
             there=there,
+            options=frozenset(options),
+            run_up=run_up(actor, here, there),
+            cover=cover_quarters(self.hexmap, here, there) if weapon.is_ranged else 0,
+            flanked=flanked,
+            adjacent_foes=adjacent_foes,
+            attacker_conditions=conditions_of(actor),
+            defender_conditions=conditions_of(target),
         )
 
     def refusal(self, command: Attack) -> str | None:
@@ -56,8 +114,15 @@ class AttackSystem(esper.Processor):
         if command.weapon >= len(weapons):
             return f"no weapon in slot {command.weapon} (wielding {len(weapons)})"
         weapon = weapons[command.weapon]
-        ctx = self.context(actor, target, weapon)
-        if weapon.is_ranged and not line_of_sight(ctx.here, ctx.there, self.hexmap.blocks_sight):
+        unknown = sorted(set(command.options) - self.maneuvers)
+        if unknown:
+            valid = ", ".join(sorted(self.maneuvers)) or "none"
+            return f"unknown maneuver '{unknown[0]}' for {self.ruleset.name} (valid: {valid})"
+        ctx = self.context(actor, target, weapon, command.options)
+        if weapon.is_ranged and (
+            ctx.cover >= FULL
+            or not line_of_sight(ctx.here, ctx.there, self.hexmap.blocks_sight)
+        ):
             return f"no line of sight to {queries.name_of(target)}"
         reason = self.ruleset.attack_refusal(ctx)
         if reason is not None:
@@ -84,6 +149,8 @@ class AttackSystem(esper.Processor):
         ap = esper.component_for_entity(actor, ActionPoints)
         ap.current -= cost
         esper.component_for_entity(actor, Facing).direction = direction_to(ctx.here, ctx.there)
+        momentum = esper.component_for_entity(actor, Momentum)
+        momentum.direction, momentum.steps = None, 0
         result = self.ruleset.resolve_attack(ctx, self.dice)
         health = esper.component_for_entity(target, Health)
         health.hp -= result.damage
@@ -94,4 +161,6 @@ class AttackSystem(esper.Processor):
         if health.hp <= 0:
             esper.add_component(target, Dead(queries.clock().round))
             events.append(Died(target, actor))
+        if result.effects:
+            events.extend(self.effects.apply(result.effects, actor, target))
         return events

@@ -85,9 +85,18 @@ class Item:
 
 @dataclass(slots=True)
 class Conditions:
-    """Named conditions with the rounds they still last (0 = until removed)."""
+    """Named conditions: own turns each still covers (0 = until removed) and its strength."""
 
     rounds: dict[str, int] = field(default_factory=dict)
+    amounts: dict[str, int] = field(default_factory=dict)
+
+
+@dataclass(slots=True)
+class Momentum:
+    """The straight line walked this turn: its direction and length in hexes (for charges)."""
+
+    direction: int | None = None
+    steps: int = 0
 
 
 @dataclass(slots=True)

@@ -105,6 +105,47 @@ class TurnEnded:
 
 
 @dataclass(slots=True)
+class ConditionAdded:
+    """A condition now afflicts a combatant (rounds 0 = until removed)."""
+
+    type: ClassVar[str] = "condition_added"
+    actor: int
+    name: str
+    rounds: int
+    amount: int
+
+
+@dataclass(slots=True)
+class ConditionEnded:
+    """A condition has run its course."""
+
+    type: ClassVar[str] = "condition_ended"
+    actor: int
+    name: str
+
+
+@dataclass(slots=True)
+class WeaponDropped:
+    """A weapon left a combatant's hand: it lies at `at` as item `item`, or is lost (None)."""
+
+    type: ClassVar[str] = "weapon_dropped"
+    actor: int
+    weapon: str
+    item: int | None
+    at: Hex | None
+    how: str
+
+
+@dataclass(slots=True)
+class KnockedBack:
+    """A combatant was pushed along `path` (start hex first)."""
+
+    type: ClassVar[str] = "knocked_back"
+    actor: int
+    path: tuple[Hex, ...]
+
+
+@dataclass(slots=True)
 class Notice:
     """Something the log should say that is not a rule outcome (e.g. the dice script ran out)."""
 
@@ -133,7 +174,8 @@ class BattleEnded:
 
 Event = (
     RoundStarted | TurnStarted | Moved | Faced | Attacked | PickedUp | Died | TurnEnded
-    | Notice | Refused | BattleEnded
+    | ConditionAdded | ConditionEnded | WeaponDropped | KnockedBack | Notice | Refused
+    | BattleEnded
 )
 
 

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import itertools
+
 import esper
 
 from arena.ecs import queries
-from arena.ecs.components import ActionPoints, Facing, Position
+from arena.ecs.components import ActionPoints, Facing, Momentum, Position
 from arena.ecs.events import Event, Faced, Moved
 from arena.ecs.pathing import Paths, terrain_costs
 from arena.hexgrid import FACING_NAMES, direction_to
@@ -52,7 +54,15 @@ class MovementSystem(esper.Processor):
         if cost > ap.current:
             return f"needs {cost} AP for {len(path) - 1} hexes, has {ap.current}"
         ap.current -= cost
-        facing = direction_to(path[-2], path[-1])
+        momentum = esper.component_for_entity(command.actor, Momentum)
+        for a, b in itertools.pairwise(path):
+            step = direction_to(a, b)
+            if step == momentum.direction:
+                momentum.steps += 1
+            else:
+                momentum.direction, momentum.steps = step, 1
+        facing = momentum.direction
+        assert facing is not None
         esper.component_for_entity(command.actor, Position).hex = command.to
         esper.component_for_entity(command.actor, Facing).direction = facing
         return [Moved(command.actor, tuple(path), facing, cost, ap.current)]
@@ -70,4 +80,5 @@ class MovementSystem(esper.Processor):
             return f"needs {cost} AP to turn, has {ap.current}"
         ap.current -= cost
         facing.direction = command.facing
+        esper.component_for_entity(command.actor, Momentum).steps = 0
         return [Faced(command.actor, command.facing, cost, ap.current)]

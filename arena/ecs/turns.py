@@ -6,7 +6,8 @@ import esper
 
 from arena.dice import Dice
 from arena.ecs import queries
-from arena.ecs.components import ActionPoints, Stats
+from arena.ecs.components import ActionPoints, Conditions, Momentum, Stats
+from arena.ecs.effects import EffectSystem
 from arena.ecs.events import BattleEnded, Event, RoundStarted, TurnEnded, TurnStarted
 from arena.rules.base import Entrant, Ruleset
 
@@ -14,10 +15,13 @@ from arena.rules.base import Entrant, Ruleset
 class TurnSystem(esper.Processor):
     """Owns the round/turn cycle held in the `Clock` component."""
 
-    def __init__(self, ruleset: Ruleset, dice: Dice, max_rounds: int) -> None:
+    def __init__(
+        self, ruleset: Ruleset, dice: Dice, max_rounds: int, effects: EffectSystem
+    ) -> None:
         self.ruleset = ruleset
         self.dice = dice
         self.max_rounds = max_rounds
+        self.effects = effects
 
     def process(self) -> None:
         """Nothing runs per frame: the turn cycle advances on commands."""
@@ -33,10 +37,18 @@ class TurnSystem(esper.Processor):
             for e in queries.living()
         ]
         initiative = self.ruleset.roll_initiative(entrants, self.dice)
-        clock.order = initiative.order
+        # A combatant that lost its initiative acts after everyone else this round.
+        late = [e for e in initiative.order
+                if "lose_initiative" in esper.component_for_entity(e, Conditions).rounds]
+        order = tuple(e for e in initiative.order if e not in late) + tuple(late)
+        clock.order = order
         clock.index = 0
-        started = RoundStarted(clock.round, initiative.order, initiative.scores, initiative.rolls)
-        return [started, *self.start_turn()]
+        events: list[Event] = [
+            RoundStarted(clock.round, order, initiative.scores, initiative.rolls)
+        ]
+        for e in late:
+            events.extend(self.effects.remove_condition(e, "lose_initiative"))
+        return [*events, *self.start_turn()]
 
     def start_turn(self) -> list[Event]:
         """Skip fallen combatants, then refill the active combatant's AP."""
@@ -48,14 +60,17 @@ class TurnSystem(esper.Processor):
         actor = clock.order[clock.index]
         ap = esper.component_for_entity(actor, ActionPoints)
         ap.current = ap.maximum
+        momentum = esper.component_for_entity(actor, Momentum)
+        momentum.direction, momentum.steps = None, 0
         return [TurnStarted(actor, clock.round, ap.current)]
 
     def end_turn(self, actor: int) -> list[Event]:
         """End `actor`'s turn, keeping its unspent AP, and start the next one."""
         clock = queries.clock()
         ended = TurnEnded(actor, esper.component_for_entity(actor, ActionPoints).current)
+        expired = self.effects.tick(actor)
         clock.index += 1
-        return [ended, *self.start_turn()]
+        return [ended, *expired, *self.start_turn()]
 
     def check_victory(self) -> list[Event]:
         """End the battle when at most one side has anyone standing."""

@@ -29,12 +29,17 @@ class Face:
 
 @dataclass(frozen=True, slots=True)
 class Attack:
-    """Attack `target` with the wielded weapon at index `weapon` (0 = main hand)."""
+    """Attack `target` with the wielded weapon at index `weapon` (0 = main hand).
+
+    `options` names the ruleset's maneuvers the attacker chooses (`smash`, `sublethal`, …),
+    in sorted order; the ruleset lists the ones it knows.
+    """
 
     type: ClassVar[str] = "attack"
     actor: int
     target: int
     weapon: int = 0
+    options: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,7 +67,13 @@ def command_to_json(command: Command) -> dict[str, object]:
     out: dict[str, object] = {"type": command.type}
     for f in fields(command):
         value = getattr(command, f.name)
-        out[f.name] = [value.q, value.r] if isinstance(value, Hex) else value
+        if isinstance(value, Hex):
+            out[f.name] = [value.q, value.r]
+        elif isinstance(value, tuple):
+            if value:
+                out[f.name] = list(value)
+        else:
+            out[f.name] = value
     return out
 
 
@@ -101,10 +112,14 @@ def command_from_json(data: object) -> Command:
     if cls is Face:
         return Face(actor, _int_field(data, "facing", 0, 5))
     if cls is Attack:
+        options = data.get("options", [])
+        if not (isinstance(options, list) and all(isinstance(o, str) for o in options)):
+            raise ValueError(f"attack: 'options' must be a list of names, got {options!r}")
         return Attack(
             actor,
             _int_field(data, "target", 1, 1_000_000),
             _int_field(data, "weapon", 0, 16) if "weapon" in data else 0,
+            tuple(sorted(set(options))),
         )
     if cls is PickUp:
         return PickUp(actor)

@@ -13,7 +13,11 @@ Surface = Literal["hard", "soft"]
 
 @dataclass(frozen=True, slots=True)
 class Terrain:
-    """One kind of hex (`assets/terrain.toml`): how it looks and what it blocks."""
+    """One kind of hex (`assets/terrain.toml`): how it looks and what it blocks.
+
+    `cover` (quarters, 0..3) is what the hex gives a combatant right behind it against
+    missiles that cross it: a low wall that does not block sight gives 2 (half cover).
+    """
 
     id: str
     name: str
@@ -23,6 +27,7 @@ class Terrain:
     blocks_sight: bool = False
     obstacle: bool = False
     hazard: bool = False
+    cover: int = 0
 
 
 @dataclass(frozen=True, slots=True)

@@ -70,6 +70,7 @@ class ApRuleset:
     version = "0.1"
     title = "Action-point d20 (Legends of Cphera 'Attack')"
     fields = FIELDS
+    maneuvers: tuple[tuple[str, str], ...] = ()
 
     def action_cost(self, action: Action, weapon: Weapon | None, off_turn: bool) -> int | None:
         """AP cost from DECISIONS.md's table; longbows cost 6."""
@@ -116,12 +117,12 @@ class ApRuleset:
         hit = total >= ac or natural == 20
         notes = ("natural 20 always hits",) if natural == 20 and total < ac else ()
         if not hit:
-            return AttackResult(natural, mods, total, "AC", ac, False, roll, notes=notes)
+            return AttackResult(natural, mods, total, "AC", ac, False, (roll,), notes=notes)
         damage_roll = dice.roll(ctx.weapon.damage, f"damage {ctx.weapon.damage}")
         dmods: tuple[Modifier, ...] = (Modifier("STR", ctx.attacker.number("str")),)
         if ctx.weapon.magic:
             dmods += (Modifier("magic", ctx.weapon.magic),)
         damage = max(1, damage_roll.total + sum(m.value for m in dmods))
         return AttackResult(
-            natural, mods, total, "AC", ac, True, roll, damage_roll, dmods, damage, notes=notes
+            natural, mods, total, "AC", ac, True, (roll, damage_roll), dmods, damage, notes=notes
         )

@@ -58,7 +58,12 @@ class AttackContext:
     """Everything a ruleset needs to resolve one attack, read off the map by the engine.
 
     `position` is where the attacker stands as seen from the defender's facing
-    (`hexgrid.relative_position`); `here` and `there` are the attacker's and defender's hexes.
+    (`hexgrid.relative_position`); `here` and `there` are the attacker's and defender's hexes;
+    `options` the maneuvers the attacker chose; `run_up` the hexes it walked this turn in one
+    straight line toward the target just before attacking; `cover` the target's cover in
+    quarters against this attack (0..3); `flanked` whether enemies of the defender stand in
+    two opposite hexes around it; `adjacent_foes` how many of its enemies are adjacent to it;
+    the condition sets name what afflicts each side (`prone`, `stunned`, …).
     """
 
     attacker: StatBlock
@@ -68,12 +73,51 @@ class AttackContext:
     position: str
     here: Hex = ORIGIN
     there: Hex = ORIGIN
+    options: frozenset[str] = frozenset()
+    run_up: int = 0
+    cover: int = 0
+    flanked: bool = False
+    adjacent_foes: int = 0
+    attacker_conditions: frozenset[str] = frozenset()
+    defender_conditions: frozenset[str] = frozenset()
     off_turn: bool = False
+
+
+EffectKind = Literal["condition", "drop_weapon", "knockback", "kill"]
+Who = Literal["attacker", "defender"]
+
+
+@dataclass(frozen=True, slots=True)
+class Effect:
+    """A lasting consequence of an attack that the engine's effects system puts on the map.
+
+    - `condition`: `name` afflicts `who` for `rounds` of its own turns (0 = until removed);
+      `amount` is its strength where it has one (hp lost per round for `bleeding`).
+    - `drop_weapon`: `who` drops the weapon in `slot`; it lands `amount` hexes away in
+      `direction` (0..5, relative to `who`'s facing: 0 = ahead, 1 = front-left, …), or on
+      `who`'s own hex when `direction` is None. Obstacles rebound it into the own hex;
+      hazards lose it.
+    - `knockback`: `who` is pushed `amount` hexes straight away from the other combatant,
+      stopping before walls and other combatants.
+    - `kill`: `who` dies at once (`name` says why).
+    """
+
+    kind: EffectKind
+    who: Who
+    name: str = ""
+    rounds: int = 0
+    amount: int = 0
+    slot: int = 0
+    direction: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class AttackResult:
-    """The outcome of one attack with every die and modifier that made it."""
+    """The outcome of one attack with every die (in the order rolled) and modifier that made it.
+
+    `rolls[0]` is the attack roll; the damage roll is the first whose purpose starts with
+    "damage"; the others (confirmation, critical chain, effect tables) keep their place.
+    """
 
     natural: int
     modifiers: tuple[Modifier, ...]
@@ -81,20 +125,23 @@ class AttackResult:
     target_label: str
     target: int
     hit: bool
-    attack_roll: Roll
-    damage_roll: Roll | None = None
+    rolls: tuple[Roll, ...]
     damage_modifiers: tuple[Modifier, ...] = ()
     damage: int = 0
     critical: bool = False
     fumble: bool = False
     notes: tuple[str, ...] = ()
+    effects: tuple[Effect, ...] = ()
 
     @property
-    def rolls(self) -> tuple[Roll, ...]:
-        """Every die of the attack in the order it was rolled."""
-        if self.damage_roll is None:
-            return (self.attack_roll,)
-        return (self.attack_roll, self.damage_roll)
+    def attack_roll(self) -> Roll:
+        """The attack roll."""
+        return self.rolls[0]
+
+    @property
+    def damage_roll(self) -> Roll | None:
+        """The weapon's damage roll, if damage was rolled."""
+        return next((r for r in self.rolls if r.purpose.startswith("damage")), None)
 
 
 class Ruleset(Protocol):
@@ -104,6 +151,7 @@ class Ruleset(Protocol):
     version: str
     title: str
     fields: tuple[FieldSpec, ...]
+    maneuvers: tuple[tuple[str, str], ...]
 
     def action_cost(self, action: Action, weapon: Weapon | None, off_turn: bool) -> int | None:
         """AP cost of an action, or None when the ruleset does not allow it."""
