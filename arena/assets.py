@@ -24,6 +24,7 @@ from arena.hexgrid import FACING_NAMES, Hex, facing_from_name, hexagon
 from arena.model.scenario import CombatantSpec, Scenario, SideSpec
 from arena.model.stats import Armour, StatBlock, StatValue, Weapon, WeaponKind
 from arena.model.terrain import HexMap, Surface, Terrain
+from arena.paths import asset_root
 from arena.rules import RULESETS
 from arena.rules.base import FieldSpec
 from arena.validate import (
@@ -96,15 +97,6 @@ class _Refs:
     terrain: Mapping[str, Terrain] = field(default_factory=dict)
     templates: Mapping[str, Template] | None = None
     maps: Mapping[str, HexMap] = field(default_factory=dict)
-
-
-def asset_root() -> Path:
-    """Return `$ARENA_ASSETS`, else the wheel's bundled `arena/assets`, else the checkout's."""
-    env = os.environ.get("ARENA_ASSETS")
-    if env:
-        return Path(env)
-    bundled = Path(__file__).parent / "_assets"
-    return bundled if bundled.is_dir() else Path(__file__).parent.parent / "assets"
 
 
 def assets_hash(root: Path) -> str:

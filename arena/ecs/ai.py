@@ -47,6 +47,11 @@ class AISystem(esper.Processor):
         if not options:
             return None
         _, _, enemy, slot = min(options)
+        plan = self.attacks.plan(Attack(actor, enemy, slot))
+        assert not isinstance(plan, str)
+        chosen = self.attacks.ruleset.ai_options(plan[0])
+        if chosen and self.attacks.refusal(Attack(actor, enemy, slot, chosen)) is None:
+            return Attack(actor, enemy, slot, chosen)
         return Attack(actor, enemy, slot)
 
     def approach(self, actor: int) -> Move | None:

@@ -79,6 +79,10 @@ class ApRuleset:
         own, off = COSTS[action]
         return off if off_turn else own
 
+    def ai_options(self, ctx: AttackContext) -> tuple[str, ...]:
+        """The AI makes plain attacks."""
+        return ()
+
     def roll_initiative(self, entrants: Sequence[Entrant], dice: Dice) -> Initiative:
         """d20 + Dexterity each; higher first, ties to higher Dexterity, then entity id."""
         rolls = []

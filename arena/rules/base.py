@@ -168,3 +168,7 @@ class Ruleset(Protocol):
     def resolve_attack(self, ctx: AttackContext, dice: Dice) -> AttackResult:
         """Resolve one attack with the battle's dice."""
         ...
+
+    def ai_options(self, ctx: AttackContext) -> tuple[str, ...]:
+        """The maneuvers (sorted) the AI chooses for this attack; () for a plain attack."""
+        ...
