@@ -168,6 +168,19 @@ def _range_ft(t: Table, kind: str) -> int:
     return range_ft
 
 
+def _threat(t: Table) -> int:
+    """Read `threat` as the lowest threatening natural roll: `19` or the range `"19-20"`."""
+    if not t.has("threat"):
+        return 20
+    value = t.raw("threat")
+    if isinstance(value, str):
+        low, dash, high = value.partition("-")
+        if dash and low.strip().isdigit() and high.strip() == "20" and 2 <= int(low) <= 20:
+            return int(low)
+        raise fail(t.file, t.path("threat"), f"expected a range such as '19-20', got {value!r}")
+    return t.integer("threat", 20, 2, 20)
+
+
 def _weapon(t: Table, ident: str) -> Weapon:
     """Build a weapon from its table."""
     name, damage = t.text("name", limit=NAME_LIMIT), _damage(t)
@@ -184,7 +197,7 @@ def _weapon(t: Table, ident: str) -> Weapon:
         light=t.flag("light", False),
         reach=t.integer("reach", 1, 1, 3),
         range_ft=_range_ft(t, kind),
-        threat=t.integer("threat", 20, 2, 20),
+        threat=_threat(t),
         multiplier=t.integer("multiplier", 2, 2, 4),
         magic=t.integer("magic", 0, -5, 5),
         tags=tags,
@@ -229,6 +242,15 @@ def _stat_value(t: Table, spec: FieldSpec) -> StatValue:
         return t.integer(spec.name, lo=spec.minimum, hi=spec.maximum)
     if spec.kind == "bool":
         return t.flag(spec.name)
+    if spec.kind == "set":
+        raw = t.raw(spec.name)
+        names = raw.split(",") if isinstance(raw, str) else list(t.strings(spec.name))
+        chosen = sorted({n.strip() for n in names if n.strip()})
+        for name in chosen:
+            if name not in spec.choices:
+                valid = ", ".join(spec.choices)
+                raise fail(t.file, t.path(spec.name), f"unknown '{name}' (valid: {valid})")
+        return ",".join(chosen)
     if spec.choices:
         return t.string(spec.name, choices=spec.choices)
     return clean_text(t.string(spec.name))

@@ -22,6 +22,7 @@ from arena.ecs.components import (
     Position,
     Side,
     Stats,
+    TurnMemory,
     Wielded,
     Worn,
 )
@@ -31,7 +32,7 @@ from arena.ecs.items import ItemSystem
 from arena.ecs.movement import MovementSystem
 from arena.ecs.turns import TurnSystem
 from arena.ecs.world import World
-from arena.model.commands import Attack, Command, EndTurn, Face, Move, PickUp
+from arena.model.commands import Attack, Command, EndTurn, Face, Move, PickUp, StandUp
 from arena.model.scenario import Scenario
 from arena.rules.base import Ruleset
 from arena.statehash import state_hash
@@ -67,6 +68,7 @@ class Battle:
             Face: self.movement.face,  # type: ignore[dict-item]
             Attack: self.attacks.attack,  # type: ignore[dict-item]
             PickUp: self.items.pick_up,  # type: ignore[dict-item]
+            StandUp: self.movement.stand_up,  # type: ignore[dict-item]
             EndTurn: lambda c: self.turns.end_turn(c.actor),
         }
 
@@ -85,6 +87,7 @@ class Battle:
                 Worn(spec.armour),
                 Conditions(),
                 Momentum(),
+                TurnMemory(),
             )
         esper.create_entity(Clock())
 

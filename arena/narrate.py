@@ -89,7 +89,7 @@ def narrate(event: Event, names: Mapping[int, str], sides: Mapping[int, str]) ->
         case PickedUp():
             return f"{n(event.actor)} picks up {event.weapon} ({event.ap_spent} AP)"
         case Died():
-            return f"{n(event.actor)} falls, slain by {n(event.by)}"
+            return f"{n(event.actor)} falls, {event.how} by {n(event.by)}"
         case TurnEnded():
             return f"{n(event.actor)} ends the turn ({event.ap_left} AP kept)"
         case ConditionAdded():

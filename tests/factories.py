@@ -16,7 +16,8 @@ DAGGER = Weapon("dagger", "Dagger", "d4", light=True, threat=19)
 
 def ap_stats(ac: int = 15, strength: int = 3, dex: int = 2, bab: int = 2) -> StatBlock:
     """An `ap` stat block."""
-    return StatBlock("ap", {"ac": ac, "str": strength, "dex": dex, "bab": bab})
+    return StatBlock("ap", {"ac": ac, "str": strength, "dex": dex, "bab": bab, "feats": "",
+                            "crit_immune": False})
 
 
 def fighter(

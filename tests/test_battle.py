@@ -83,17 +83,16 @@ def test_attack_costs_4_ap_and_hits_with_scripted_dice():
     with duel(script=(14, 5)) as b:
         (attacked,) = b.apply(Attack(1, 2))
         assert isinstance(attacked, Attacked)
-        assert (attacked.result.total, attacked.result.hit, attacked.result.damage) == (19, True, 8)
-        assert (attacked.ap_spent, attacked.ap_left, attacked.target_hp) == (4, 2, 4)
+        # d8 5 +3 STR, +1 overflow: floor((19 - AC 15) / 4)
+        assert (attacked.result.total, attacked.result.hit, attacked.result.damage) == (19, True, 9)
+        assert (attacked.ap_spent, attacked.ap_left, attacked.target_hp) == (4, 2, 3)
         (refused,) = b.apply(Attack(1, 2))
         assert isinstance(refused, Refused) and "needs 4 AP" in refused.reason
 
 
 def test_death_at_zero_hp_ends_a_duel():
-    with duel(script=(20, 8, 15, 1, 20, 8)) as b:
-        b.apply(Attack(1, 2))
-        b.apply(EndTurn(1))
-        b.apply(EndTurn(2))
+    # d20 18 +5 = 23 vs AC 15: d8 8 +3 STR +2 overflow = 13 >= Bob's 12 HP.
+    with duel(script=(18, 8)) as b:
         events = b.apply(Attack(1, 2))
         assert isinstance(events[1], Died) and isinstance(events[2], BattleEnded)
         assert events[2].winner == 0 and b.over and b.active is None

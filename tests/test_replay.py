@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from arena.cli import main
+from arena.rules import RULESETS
 
 
 @pytest.fixture
@@ -41,7 +42,7 @@ def first_attack(doc: dict) -> tuple[int, dict]:
 def test_replay_header_names_versions_ruleset_assets_seed_and_embeds_the_scenario(recorded):
     doc = json.loads(recorded.read_text())
     assert doc["format"] == "arena-replay" and doc["replay_version"] == 1
-    assert doc["ruleset"] == {"name": "ap", "version": "0.1"}
+    assert doc["ruleset"] == {"name": "ap", "version": RULESETS["ap"].version}
     assert len(doc["assets_hash"]) == 64 and doc["seed"] == 4
     assert doc["scenario"]["ruleset"] == "ap"
     assert doc["commands"] and doc["final_state_hash"]

@@ -34,7 +34,7 @@ class AISystem(esper.Processor):
         """The valid attack on the weakest enemy in reach, nearest and lowest id breaking ties."""
         here = queries.hex_of(actor)
         options: list[tuple[int, int, int, int]] = []
-        weapons = esper.component_for_entity(actor, Wielded).weapons
+        weapons = self.attacks.weapons(actor)
         for enemy in queries.enemies_of(actor):
             distance = hex_distance(here, queries.hex_of(enemy))
             hp = esper.component_for_entity(enemy, Health).hp

@@ -14,6 +14,7 @@ from arena.ecs.components import (
     Health,
     Momentum,
     Stats,
+    TurnMemory,
     Wielded,
 )
 from arena.ecs.cover import FULL, cover_quarters
@@ -74,13 +75,22 @@ class AttackSystem(esper.Processor):
     def process(self) -> None:
         """Nothing runs per frame: attacks happen on commands."""
 
+    def weapons(self, actor: int) -> list[Weapon]:
+        """The attacker's choice of weapons: what it wields, then the ruleset's unarmed strike."""
+        wielded = list(esper.component_for_entity(actor, Wielded).weapons)
+        return [*wielded, self.ruleset.unarmed] if self.ruleset.unarmed else wielded
+
     def context(
-        self, actor: int, target: int, weapon: Weapon, options: tuple[str, ...] = ()
+        self, actor: int, target: int, slot: int, options: tuple[str, ...] = (),
+        off_turn: bool = False,
     ) -> AttackContext:
         """The situation of an attack as the map shows it now."""
+        weapons = self.weapons(actor)
         here, there = queries.hex_of(actor), queries.hex_of(target)
         facing = esper.component_for_entity(target, Facing).direction
         flanked, adjacent_foes = surroundings(target)
+        memory = esper.component_for_entity(actor, TurnMemory)
+        weapon = weapons[slot]
         return AttackContext(
             attacker=esper.component_for_entity(actor, Stats).block,
             defender=esper.component_for_entity(target, Stats).block,
@@ -96,21 +106,26 @@ class AttackSystem(esper.Processor):
             adjacent_foes=adjacent_foes,
             attacker_conditions=conditions_of(actor),
             defender_conditions=conditions_of(target),
+            off_turn=off_turn,
+            slot=slot,
+            wielded=tuple(weapons),
+            primary_attacked_target=target in memory.primary_targets,
+            weapon_attacks=memory.attacks,
         )
 
-    def refusal(self, command: Attack) -> str | None:
+    def refusal(self, command: Attack, off_turn: bool = False) -> str | None:
         """Why this attack cannot be made now, or None; checked before any die or AP."""
-        plan = self.plan(command)
+        plan = self.plan(command, off_turn)
         return plan if isinstance(plan, str) else None
 
-    def plan(self, command: Attack) -> str | tuple[AttackContext, int]:
+    def plan(self, command: Attack, off_turn: bool = False) -> str | tuple[AttackContext, int]:
         """The attack's context and AP cost, or why it cannot be made; changes nothing."""
         actor, target = command.actor, command.target
         if not queries.is_alive(target):
             return f"#{target} is not a living combatant"
         if queries.side_of(target) == queries.side_of(actor):
             return f"{queries.name_of(target)} is on your side"
-        weapons = esper.component_for_entity(actor, Wielded).weapons
+        weapons = self.weapons(actor)
         if command.weapon >= len(weapons):
             return f"no weapon in slot {command.weapon} (wielding {len(weapons)})"
         weapon = weapons[command.weapon]
@@ -118,7 +133,7 @@ class AttackSystem(esper.Processor):
         if unknown:
             valid = ", ".join(sorted(self.maneuvers)) or "none"
             return f"unknown maneuver '{unknown[0]}' for {self.ruleset.name} (valid: {valid})"
-        ctx = self.context(actor, target, weapon, command.options)
+        ctx = self.context(actor, target, command.weapon, command.options, off_turn)
         if weapon.is_ranged and (
             ctx.cover >= FULL
             or not line_of_sight(ctx.here, ctx.there, self.hexmap.blocks_sight)
@@ -127,40 +142,46 @@ class AttackSystem(esper.Processor):
         reason = self.ruleset.attack_refusal(ctx)
         if reason is not None:
             return reason
-        cost = self.cost(weapon)
+        cost = self.ruleset.attack_cost(ctx)
         if cost is None:
-            return f"this ruleset does not allow attacking with {weapon.name} now"
+            when = "off-turn" if off_turn else "now"
+            return f"this ruleset does not allow attacking with {weapon.name} {when}"
         ap = esper.component_for_entity(actor, ActionPoints).current
         if cost > ap:
             return f"needs {cost} AP to attack with {weapon.name}, has {ap}"
         return ctx, cost
 
-    def cost(self, weapon: Weapon) -> int | None:
-        """AP cost of an own-turn attack with `weapon`."""
-        return self.ruleset.action_cost("ranged" if weapon.is_ranged else "melee", weapon, False)
-
-    def attack(self, command: Attack) -> str | list[Event]:
+    def attack(self, command: Attack, off_turn: bool = False) -> str | list[Event]:
         """Resolve the attack: face the target (free on one's turn), pay AP, roll, apply damage."""
-        plan = self.plan(command)
+        plan = self.plan(command, off_turn)
         if isinstance(plan, str):
             return plan
         ctx, cost = plan
         actor, target = command.actor, command.target
         ap = esper.component_for_entity(actor, ActionPoints)
         ap.current -= cost
-        esper.component_for_entity(actor, Facing).direction = direction_to(ctx.here, ctx.there)
-        momentum = esper.component_for_entity(actor, Momentum)
-        momentum.direction, momentum.steps = None, 0
+        if not off_turn:
+            esper.component_for_entity(actor, Facing).direction = direction_to(ctx.here, ctx.there)
+            momentum = esper.component_for_entity(actor, Momentum)
+            momentum.direction, momentum.steps = None, 0
+            memory = esper.component_for_entity(actor, TurnMemory)
+            memory.attacks += 1
+            if command.weapon == 0:
+                memory.primary_targets.append(target)
         result = self.ruleset.resolve_attack(ctx, self.dice)
         health = esper.component_for_entity(target, Health)
-        health.hp -= result.damage
+        if result.sublethal:
+            health.sublethal += result.damage
+        else:
+            health.hp -= result.damage
         events: list[Event] = [
             Attacked(actor, target, ctx.weapon.id, ctx.distance, ctx.position, result, cost,
                      ap.current, health.hp)
         ]
-        if health.hp <= 0:
+        if health.hp <= 0 or health.sublethal >= health.hp:
+            how = "slain" if health.hp <= 0 else "knocked out"
             esper.add_component(target, Dead(queries.clock().round))
-            events.append(Died(target, actor))
+            events.append(Died(target, actor, how))
         if result.effects:
             events.extend(self.effects.apply(result.effects, actor, target))
         return events

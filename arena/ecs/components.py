@@ -37,6 +37,7 @@ class Health:
 
     hp: int
     max_hp: int
+    sublethal: int = 0
 
 
 @dataclass(slots=True)
@@ -89,6 +90,14 @@ class Conditions:
 
     rounds: dict[str, int] = field(default_factory=dict)
     amounts: dict[str, int] = field(default_factory=dict)
+
+
+@dataclass(slots=True)
+class TurnMemory:
+    """What a combatant did this turn that later actions depend on (reset each turn)."""
+
+    primary_targets: list[int] = field(default_factory=list)
+    attacks: int = 0
 
 
 @dataclass(slots=True)

@@ -130,4 +130,4 @@ class EffectSystem(esper.Processor):
         health = esper.component_for_entity(who, Health)
         health.hp = min(0, health.hp)
         esper.add_component(who, Dead(queries.clock().round))
-        return [Died(who, by)]
+        return [Died(who, by, "killed")]

@@ -88,11 +88,12 @@ class PickedUp:
 
 @dataclass(slots=True)
 class Died:
-    """A combatant fell to 0 HP or below."""
+    """A combatant is out of the fight: slain (0 HP or below), knocked out or killed outright."""
 
     type: ClassVar[str] = "died"
     actor: int
     by: int
+    how: str = "slain"
 
 
 @dataclass(slots=True)

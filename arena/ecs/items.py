@@ -5,13 +5,11 @@ from __future__ import annotations
 import esper
 
 from arena.ecs import queries
-from arena.ecs.components import ActionPoints, Item, Position, Wielded
+from arena.ecs.components import ActionPoints, Conditions, Item, Position, Wielded
 from arena.ecs.events import Event, PickedUp
 from arena.hexgrid import Hex
 from arena.model.commands import PickUp
 from arena.rules.base import Ruleset
-
-HANDS = 2
 
 
 def items_at(h: Hex) -> list[int]:
@@ -35,7 +33,9 @@ class ItemSystem(esper.Processor):
             return "nothing here to pick up"
         item = esper.component_for_entity(here[0], Item)
         wielded = esper.component_for_entity(command.actor, Wielded)
-        if sum(w.hands for w in wielded.weapons) + item.weapon.hands > HANDS:
+        conditions = frozenset(esper.component_for_entity(command.actor, Conditions).rounds)
+        hands = self.ruleset.hands(conditions)
+        if sum(w.hands for w in wielded.weapons) + item.weapon.hands > hands:
             return f"no free hand for {item.weapon.name}"
         cost = self.ruleset.action_cost("pick_up", item.weapon, False)
         if cost is None:

@@ -7,11 +7,11 @@ import itertools
 import esper
 
 from arena.ecs import queries
-from arena.ecs.components import ActionPoints, Facing, Momentum, Position
-from arena.ecs.events import Event, Faced, Moved
+from arena.ecs.components import ActionPoints, Conditions, Facing, Momentum, Position
+from arena.ecs.events import ConditionEnded, Event, Faced, Moved
 from arena.ecs.pathing import Paths, terrain_costs
 from arena.hexgrid import FACING_NAMES, direction_to
-from arena.model.commands import Face, Move
+from arena.model.commands import Face, Move, StandUp
 from arena.model.terrain import HexMap
 from arena.rules.base import Ruleset
 
@@ -37,6 +37,8 @@ class MovementSystem(esper.Processor):
         start = queries.hex_of(command.actor)
         if command.to == start:
             return "already there"
+        if "prone" in esper.component_for_entity(command.actor, Conditions).rounds:
+            return "prone: stand up first"
         if self.hexmap.terrain(command.to) is None:
             return f"({command.to.q}, {command.to.r}) is off the map"
         if not self.hexmap.passable(command.to):
@@ -82,3 +84,21 @@ class MovementSystem(esper.Processor):
         facing.direction = command.facing
         esper.component_for_entity(command.actor, Momentum).steps = 0
         return [Faced(command.actor, command.facing, cost, ap.current)]
+
+    def stand_up(self, command: StandUp) -> str | list[Event]:
+        """Get up from prone, unless a lost leg keeps the combatant down."""
+        conditions = esper.component_for_entity(command.actor, Conditions)
+        if "prone" not in conditions.rounds:
+            return "not prone"
+        if any(name.endswith("_leg_severed") for name in conditions.rounds):
+            return "cannot stand on a severed leg"
+        cost = self.ruleset.action_cost("stand_up", None, False)
+        if cost is None:
+            return "this ruleset does not allow standing up"
+        ap = esper.component_for_entity(command.actor, ActionPoints)
+        if cost > ap.current:
+            return f"needs {cost} AP to stand up, has {ap.current}"
+        ap.current -= cost
+        del conditions.rounds["prone"]
+        conditions.amounts.pop("prone", None)
+        return [ConditionEnded(command.actor, "prone")]

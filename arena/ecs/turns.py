@@ -6,7 +6,7 @@ import esper
 
 from arena.dice import Dice
 from arena.ecs import queries
-from arena.ecs.components import ActionPoints, Conditions, Momentum, Stats
+from arena.ecs.components import ActionPoints, Conditions, Momentum, Stats, TurnMemory
 from arena.ecs.effects import EffectSystem
 from arena.ecs.events import BattleEnded, Event, RoundStarted, TurnEnded, TurnStarted
 from arena.rules.base import Entrant, Ruleset
@@ -59,7 +59,11 @@ class TurnSystem(esper.Processor):
             return self.begin_round()
         actor = clock.order[clock.index]
         ap = esper.component_for_entity(actor, ActionPoints)
-        ap.current = ap.maximum
+        conditions = frozenset(esper.component_for_entity(actor, Conditions).rounds)
+        ap.current = self.ruleset.action_points(ap.maximum, conditions)
+        memory = esper.component_for_entity(actor, TurnMemory)
+        memory.primary_targets.clear()
+        memory.attacks = 0
         momentum = esper.component_for_entity(actor, Momentum)
         momentum.direction, momentum.steps = None, 0
         return [TurnStarted(actor, clock.round, ap.current)]

@@ -51,6 +51,14 @@ class PickUp:
 
 
 @dataclass(frozen=True, slots=True)
+class StandUp:
+    """Get up from prone."""
+
+    type: ClassVar[str] = "stand_up"
+    actor: int
+
+
+@dataclass(frozen=True, slots=True)
 class EndTurn:
     """End the actor's turn, keeping unspent AP for off-turn actions."""
 
@@ -58,8 +66,10 @@ class EndTurn:
     actor: int
 
 
-Command = Move | Face | Attack | PickUp | EndTurn
-COMMAND_TYPES: dict[str, type[Command]] = {c.type: c for c in (Move, Face, Attack, PickUp, EndTurn)}
+Command = Move | Face | Attack | PickUp | StandUp | EndTurn
+COMMAND_TYPES: dict[str, type[Command]] = {
+    c.type: c for c in (Move, Face, Attack, PickUp, StandUp, EndTurn)
+}
 
 
 def command_to_json(command: Command) -> dict[str, object]:
@@ -123,4 +133,6 @@ def command_from_json(data: object) -> Command:
         )
     if cls is PickUp:
         return PickUp(actor)
+    if cls is StandUp:
+        return StandUp(actor)
     return EndTurn(actor)

@@ -1,15 +1,23 @@
-"""Ruleset `ap`: the action-point d20 rules of document 003 (the basic attack so far)."""
+"""Ruleset `ap`: the action-point d20 rules of document 003 (Legends of Cphera, "Attack")."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from arena.dice import Dice
-from arena.model.stats import Weapon
+from arena.dice import Dice, Roll
+from arena.model.stats import StatBlock, Weapon
+from arena.rules.ap_tables import (
+    DOUBLE_CRITICALS,
+    FOOT_OR_LEG,
+    LOST_HAND,
+    TWO_WEAPON_FEATS,
+    TWO_WEAPON_PENALTIES,
+)
 from arena.rules.base import (
     Action,
     AttackContext,
     AttackResult,
+    Effect,
     Entrant,
     FieldSpec,
     Initiative,
@@ -19,13 +27,20 @@ from arena.rules.base import (
 FEET_PER_HEX = 5
 MAX_INCREMENTS = 10
 MAX_THROWN_INCREMENTS = 5
+OVERFLOW_RANGE = 6
+FEATS = ("unarmed_strike", *TWO_WEAPON_FEATS)
 
 FIELDS: tuple[FieldSpec, ...] = (
     FieldSpec("ac", "int", 10, "armour class (ascending); attack totals must reach it", 0, 60),
-    FieldSpec("str", "int", 0, "Strength, added to melee attack and damage rolls", -5, 20),
+    FieldSpec("str", "int", 0, "Strength, added to attack and damage rolls", -5, 20),
     FieldSpec("dex", "int", 0, "Dexterity, added to initiative", -5, 20),
     FieldSpec("bab", "int", 0, "base attack bonus, added to attack rolls", 0, 30),
+    FieldSpec("feats", "set", "", "feats: " + ", ".join(FEATS), choices=FEATS),
+    FieldSpec("crit_immune", "bool", False, "immune to critical hits and overflow damage"),
 )
+
+MANEUVERS = (("sublethal", "−4 to hit; sublethal damage, no overflow (melee only)"),)
+UNARMED = Weapon("unarmed", "unarmed strike", "d3", light=True, tags=("unarmed",))
 
 # (own turn, off turn); None = not allowed. DECISIONS.md, `ap`: action costs.
 COSTS: dict[Action, tuple[int, int | None]] = {
@@ -35,7 +50,15 @@ COSTS: dict[Action, tuple[int, int | None]] = {
     "ranged": (4, None),
     "pick_up": (1, 1),
     "draw": (1, 1),
+    "stand_up": (2, 2),
+    "reload": (3, 3),
 }
+
+
+def feats(stats: StatBlock) -> frozenset[str]:
+    """The feats of a stat block."""
+    text = stats.text("feats")
+    return frozenset(text.split(",")) if text else frozenset()
 
 
 def range_increment(weapon: Weapon, distance: int) -> int:
@@ -44,8 +67,33 @@ def range_increment(weapon: Weapon, distance: int) -> int:
     return max(1, -(-feet // weapon.range_ft))
 
 
+def two_weapon_penalty(ctx: AttackContext) -> Modifier | None:
+    """The two-weapon fighting penalty of this attack, reduced 2 per feat, or None."""
+    weapons = [w for w in ctx.wielded if w.id != UNARMED.id]
+    off_hand = ctx.slot > 0
+    if ctx.weapon.id == UNARMED.id:
+        if not weapons or ctx.weapon_attacks == 0:
+            return None  # an unarmed strike on its own is no two-weapon fighting
+    elif len(weapons) < 2:
+        return None
+    primary = weapons[0] if weapons else UNARMED
+    off = ctx.weapon if off_hand else (weapons[1] if len(weapons) > 1 else UNARMED)
+    light = "off_light" if off.light else "neither"
+    if light == "off_light" and primary.light:
+        light = "both_light"
+    main_penalty, off_penalty = TWO_WEAPON_PENALTIES[light]
+    penalty = off_penalty if off_hand else main_penalty
+    reduction = 2 * len(feats(ctx.attacker) & set(TWO_WEAPON_FEATS))
+    penalty = min(0, penalty + reduction)
+    if off_hand and (off.kind == "melee") != (primary.kind == "melee"):
+        penalty -= 2
+    if not penalty:
+        return None
+    return Modifier("off hand" if off_hand else "two weapons", penalty)
+
+
 def attack_modifiers(ctx: AttackContext) -> tuple[Modifier, ...]:
-    """The labelled modifiers of an attack roll: Strength, BAB, range, magic.
+    """The labelled modifiers of the attack roll: Strength, BAB, then the situation's.
 
     Ranged attacks "follow the same rules as melee attacks" (document 003), so Strength
     counts for them too.
@@ -54,33 +102,89 @@ def attack_modifiers(ctx: AttackContext) -> tuple[Modifier, ...]:
         Modifier("STR", ctx.attacker.number("str")),
         Modifier("BAB", ctx.attacker.number("bab")),
     ]
+    if ctx.adjacent_foes >= 3:
+        mods.append(Modifier("surrounded", 2))
     if ctx.weapon.is_ranged:
         increment = range_increment(ctx.weapon, ctx.distance)
         if increment > 1:
             mods.append(Modifier(f"range {increment}", -2 * (increment - 1)))
+        if ctx.distance == 1:
+            mods.append(Modifier("adjacent", -4))
+    if ctx.weapon.id == UNARMED.id and "unarmed_strike" not in feats(ctx.attacker):
+        mods.append(Modifier("unarmed", -2))
+    if "sublethal" in ctx.options:
+        mods.append(Modifier("sublethal", -4))
+    twf = two_weapon_penalty(ctx)
+    if twf is not None:
+        mods.append(twf)
     if ctx.weapon.magic:
         mods.append(Modifier("magic", ctx.weapon.magic))
-    return tuple(m for m in mods if m.value or m.label in ("STR", "BAB"))
+    return tuple(mods)
+
+
+def defence_modifiers(ctx: AttackContext) -> tuple[Modifier, ...]:
+    """Changes to the defender's AC: rear attack −10, flanked (flat-footed) −4."""
+    mods = []
+    if ctx.position == "rear":
+        mods.append(Modifier("rear", -10))
+    if ctx.flanked:
+        mods.append(Modifier("flanked", -4))
+    return tuple(mods)
+
+
+def overflow(ctx: AttackContext, total: int, ac: int) -> int:
+    """Overflow damage: floor((total − AC) / 4), melee or within 6 hexes; not sublethal/immune."""
+    if "sublethal" in ctx.options or ctx.defender.flag("crit_immune"):
+        return 0
+    if ctx.weapon.is_ranged and ctx.distance > OVERFLOW_RANGE:
+        return 0
+    return max(0, (total - ac) // 4)
 
 
 class ApRuleset:
     """Document 003: d20 + Strength + BAB against ascending AC, paid for in action points."""
 
     name = "ap"
-    version = "0.1"
+    version = "0.2"
     title = "Action-point d20 (Legends of Cphera 'Attack')"
     fields = FIELDS
-    maneuvers: tuple[tuple[str, str], ...] = ()
+    maneuvers: tuple[tuple[str, str], ...] = MANEUVERS
+    unarmed: Weapon | None = UNARMED
 
     def action_cost(self, action: Action, weapon: Weapon | None, off_turn: bool) -> int | None:
-        """AP cost from DECISIONS.md's table; longbows cost 6."""
-        if action == "ranged" and weapon is not None and "longbow" in weapon.tags:
-            return 6
+        """AP cost from DECISIONS.md's table."""
         own, off = COSTS[action]
         return off if off_turn else own
 
+    def attack_cost(self, ctx: AttackContext) -> int | None:
+        """Cost an attack: main weapon 4 (2 off-turn), off hand 4 (2 on the main's target).
+
+        Ranged attacks cost 4 and are never made off-turn; a longbow costs 6.
+        """
+        if ctx.weapon.is_ranged:
+            if ctx.off_turn:
+                return None
+            return 6 if "longbow" in ctx.weapon.tags else 4
+        if ctx.off_turn:
+            return 2
+        if ctx.slot > 0 and ctx.primary_attacked_target:
+            return 2
+        return 4
+
+    def hands(self, conditions: frozenset[str]) -> int:
+        """Hands left to hold weapons: two, less each severed hand or arm side."""
+        lost = {LOST_HAND[c] for c in conditions if c in LOST_HAND}
+        return 2 - len(lost)
+
+    def action_points(self, speed: int, conditions: frozenset[str]) -> int:
+        """The pool is `speed`, halved for each severed foot or leg."""
+        for part in FOOT_OR_LEG:
+            if part in conditions:
+                speed //= 2
+        return speed
+
     def ai_options(self, ctx: AttackContext) -> tuple[str, ...]:
-        """The AI makes plain attacks."""
+        """The AI fights to kill."""
         return ()
 
     def roll_initiative(self, entrants: Sequence[Entrant], dice: Dice) -> Initiative:
@@ -98,7 +202,11 @@ class ApRuleset:
         return Initiative(order=order, rolls=tuple(rolls), scores=scores)
 
     def attack_refusal(self, ctx: AttackContext) -> str | None:
-        """Melee needs the target within reach; ranged fire stops at 10 increments (thrown 5)."""
+        """Reach for melee, 10 increments for ranged (thrown 5), hands left to hold the weapon."""
+        if ctx.weapon.id != UNARMED.id and ctx.weapon.hands > self.hands(ctx.attacker_conditions):
+            return f"cannot wield {ctx.weapon.name} with the hands left"
+        if "sublethal" in ctx.options and ctx.weapon.is_ranged:
+            return "sublethal attacks are melee attacks"
         if not ctx.weapon.is_ranged:
             if ctx.distance > ctx.weapon.reach:
                 return (f"{ctx.weapon.name} reaches {ctx.weapon.reach} hex(es); "
@@ -112,21 +220,55 @@ class ApRuleset:
         return None
 
     def resolve_attack(self, ctx: AttackContext, dice: Dice) -> AttackResult:
-        """d20 + Strength + BAB + misc vs AC; a natural 20 always hits; damage dice + Strength."""
+        """Attack roll, confirmation of a threat, damage with overflow, double critical."""
         mods = attack_modifiers(ctx)
+        tmods = defence_modifiers(ctx)
+        bonus = sum(m.value for m in mods)
         roll = dice.roll("d20", "attack d20")
         natural = roll.faces[0]
-        total = natural + sum(m.value for m in mods)
-        ac = ctx.defender.number("ac")
+        total = natural + bonus
+        ac = ctx.defender.number("ac") + sum(m.value for m in tmods)
         hit = total >= ac or natural == 20
-        notes = ("natural 20 always hits",) if natural == 20 and total < ac else ()
+        notes: list[str] = ["natural 20 always hits"] if natural == 20 and total < ac else []
         if not hit:
-            return AttackResult(natural, mods, total, "AC", ac, False, (roll,), notes=notes)
+            return AttackResult(natural, mods, total, "AC", ac, False, (roll,),
+                                notes=tuple(notes), target_modifiers=tmods)
+        rolls: list[Roll] = [roll]
+        critical = double = False
+        if natural >= ctx.weapon.threat and not ctx.defender.flag("crit_immune"):
+            confirm = dice.roll("d20", "confirm d20")
+            rolls.append(confirm)
+            critical = confirm.faces[0] == 20 or confirm.faces[0] + bonus >= ac
+            double = confirm.faces[0] == 20
+            verdict = "confirmed" if critical else "not confirmed"
+            notes.append(f"threat; confirm d20 {confirm.faces[0]} {bonus:+d} = "
+                         f"{confirm.faces[0] + bonus}: {verdict}")
         damage_roll = dice.roll(ctx.weapon.damage, f"damage {ctx.weapon.damage}")
+        rolls.append(damage_roll)
         dmods: tuple[Modifier, ...] = (Modifier("STR", ctx.attacker.number("str")),)
         if ctx.weapon.magic:
             dmods += (Modifier("magic", ctx.weapon.magic),)
-        damage = max(1, damage_roll.total + sum(m.value for m in dmods))
+        multiplier = ctx.weapon.multiplier if critical else 1
+        extra: list[Modifier] = []
+        spill = overflow(ctx, total, ac)
+        if spill:
+            extra.append(Modifier("overflow", spill))
+        effects: tuple[Effect, ...] = ()
+        if double:
+            row_roll = dice.roll("d10", "double critical d10")
+            rolls.append(row_roll)
+            row = DOUBLE_CRITICALS[row_roll.faces[0]]
+            notes.append(f"double critical d10 {row_roll.faces[0]}: {row.result}")
+            effects = row.effects
+            if row.extra is not None:
+                extra_roll = dice.roll(row.extra, f"double critical {row.extra}")
+                rolls.append(extra_roll)
+                extra.append(Modifier(f"{row.result} {row.extra}", extra_roll.total))
+        base = damage_roll.total + sum(m.value for m in dmods)
+        damage = max(1, base * multiplier + sum(m.value for m in extra))
         return AttackResult(
-            natural, mods, total, "AC", ac, True, (roll, damage_roll), dmods, damage, notes=notes
+            natural, mods, total, "AC", ac, True, tuple(rolls), dmods, damage,
+            critical=critical, notes=tuple(notes), effects=effects, target_modifiers=tmods,
+            multiplier=multiplier, bonus_damage=tuple(extra),
+            sublethal="sublethal" in ctx.options,
         )

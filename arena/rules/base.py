@@ -10,13 +10,17 @@ from arena.dice import Dice, Roll
 from arena.hexgrid import ORIGIN, Hex
 from arena.model.stats import StatBlock, StatValue, Weapon
 
-Action = Literal["move", "face", "melee", "ranged", "pick_up", "draw"]
-FieldKind = Literal["int", "str", "bool"]
+Action = Literal["move", "face", "melee", "ranged", "pick_up", "draw", "stand_up", "reload"]
+FieldKind = Literal["int", "str", "bool", "set"]
 
 
 @dataclass(frozen=True, slots=True)
 class FieldSpec:
-    """One stat-block field a ruleset reads: its type, default, range and meaning."""
+    """One stat-block field a ruleset reads: its type, default, range and meaning.
+
+    A `set` field is a list of names from `choices` (in TOML a list of strings), kept as one
+    sorted, comma-joined string.
+    """
 
     name: str
     kind: FieldKind
@@ -63,7 +67,10 @@ class AttackContext:
     straight line toward the target just before attacking; `cover` the target's cover in
     quarters against this attack (0..3); `flanked` whether enemies of the defender stand in
     two opposite hexes around it; `adjacent_foes` how many of its enemies are adjacent to it;
-    the condition sets name what afflicts each side (`prone`, `stunned`, …).
+    the condition sets name what afflicts each side (`prone`, `stunned`, …); `slot` is the
+    weapon's place among `wielded` (0 = main hand; the ruleset's unarmed strike comes last);
+    `primary_attacked_target` says whether the main-hand weapon already attacked this target
+    this turn and `weapon_attacks` how many attacks the attacker made this turn.
     """
 
     attacker: StatBlock
@@ -81,6 +88,10 @@ class AttackContext:
     attacker_conditions: frozenset[str] = frozenset()
     defender_conditions: frozenset[str] = frozenset()
     off_turn: bool = False
+    slot: int = 0
+    wielded: tuple[Weapon, ...] = ()
+    primary_attacked_target: bool = False
+    weapon_attacks: int = 0
 
 
 EffectKind = Literal["condition", "drop_weapon", "knockback", "kill"]
@@ -117,6 +128,9 @@ class AttackResult:
 
     `rolls[0]` is the attack roll; the damage roll is the first whose purpose starts with
     "damage"; the others (confirmation, critical chain, effect tables) keep their place.
+    `target` is the number compared with after `target_modifiers` (e.g. AC −10 from the rear).
+    Damage is (damage roll + `damage_modifiers`) × `multiplier` + `bonus_damage`, at least
+    `minimum_damage` on a hit; `sublethal` damage knocks out instead of killing.
     """
 
     natural: int
@@ -132,6 +146,10 @@ class AttackResult:
     fumble: bool = False
     notes: tuple[str, ...] = ()
     effects: tuple[Effect, ...] = ()
+    target_modifiers: tuple[Modifier, ...] = ()
+    multiplier: int = 1
+    bonus_damage: tuple[Modifier, ...] = ()
+    sublethal: bool = False
 
     @property
     def attack_roll(self) -> Roll:
@@ -152,9 +170,22 @@ class Ruleset(Protocol):
     title: str
     fields: tuple[FieldSpec, ...]
     maneuvers: tuple[tuple[str, str], ...]
+    unarmed: Weapon | None
 
     def action_cost(self, action: Action, weapon: Weapon | None, off_turn: bool) -> int | None:
         """AP cost of an action, or None when the ruleset does not allow it."""
+        ...
+
+    def attack_cost(self, ctx: AttackContext) -> int | None:
+        """AP cost of this attack, or None when the ruleset does not allow it (e.g. off-turn)."""
+        ...
+
+    def action_points(self, speed: int, conditions: frozenset[str]) -> int:
+        """The AP pool refilled at the start of the combatant's turn."""
+        ...
+
+    def hands(self, conditions: frozenset[str]) -> int:
+        """How many hands a combatant with these conditions can hold weapons in."""
         ...
 
     def roll_initiative(self, entrants: Sequence[Entrant], dice: Dice) -> Initiative:
