@@ -30,9 +30,19 @@ from arena.ecs.effects import EffectSystem
 from arena.ecs.events import Died, Event, Notice, Refused
 from arena.ecs.items import ItemSystem
 from arena.ecs.movement import MovementSystem
+from arena.ecs.reactions import ReactionSystem
 from arena.ecs.turns import TurnSystem
 from arena.ecs.world import World
-from arena.model.commands import Attack, Command, EndTurn, Face, Move, PickUp, StandUp
+from arena.model.commands import (
+    Attack,
+    Command,
+    EndTurn,
+    Face,
+    Move,
+    PickUp,
+    React,
+    StandUp,
+)
 from arena.model.scenario import Scenario
 from arena.rules.base import Ruleset
 from arena.statehash import state_hash
@@ -57,11 +67,20 @@ class Battle:
             self.movement = MovementSystem(ruleset, scenario.map)
             self.attacks = AttackSystem(ruleset, self.dice, scenario.map, self.effects)
             self.items = ItemSystem(ruleset)
-            self.ai = AISystem(self.attacks, self.movement)
-            for priority, system in enumerate(
-                (self.turns, self.movement, self.attacks, self.effects, self.items, self.ai)
-            ):
+            self.reactions = ReactionSystem(self.attacks)
+            self.ai = AISystem(self.attacks, self.movement, self.reactions)
+            for priority, system in enumerate((
+                self.turns, self.movement, self.attacks, self.effects, self.items,
+                self.reactions, self.ai,
+            )):
                 esper.add_processor(system, priority)
+            self.attacks.offer = self.movement.offer = self.items.offer = self.reactions.offer
+            self.reactions.finishers = {
+                Attack: self.attacks.resume,
+                Move: self.movement.resume,
+                StandUp: self.movement.get_up,
+                PickUp: self.items.take,
+            }
             self.opening = self._finish(self.turns.begin_round())
         self._handlers: dict[type, Callable[[Command], str | list[Event]]] = {
             Move: self.movement.move,  # type: ignore[dict-item]
@@ -69,6 +88,7 @@ class Battle:
             Attack: self.attacks.attack,  # type: ignore[dict-item]
             PickUp: self.items.pick_up,  # type: ignore[dict-item]
             StandUp: self.movement.stand_up,  # type: ignore[dict-item]
+            React: self.reactions.react,  # type: ignore[dict-item]
             EndTurn: lambda c: self.turns.end_turn(c.actor),
         }
 
@@ -108,8 +128,11 @@ class Battle:
 
     @property
     def active(self) -> int | None:
-        """The combatant whose turn it is, or None when the battle is over."""
+        """Who acts next: an enemy deciding on an opening, else whose turn it is (None: over)."""
         self.world.activate()
+        pending = self.reactions.pending()
+        if pending is not None:
+            return pending[1].reactors[0]
         return queries.clock().active
 
     @property
@@ -128,10 +151,16 @@ class Battle:
         return self._finish(outcome)
 
     def _refusal(self, command: Command) -> str | None:
-        """Refusals common to every command: battle over, not the actor's turn."""
+        """Refusals common to every command: battle over, not the actor's turn or reaction."""
         clock = queries.clock()
         if clock.over:
             return "the battle is over"
+        pending = self.reactions.pending()
+        if pending is not None and not isinstance(command, React):
+            reactor = queries.name_of(pending[1].reactors[0])
+            return f"waiting for {reactor} to decide on an Action of Opportunity"
+        if isinstance(command, React):
+            return None
         if command.actor != clock.active:
             active = clock.active
             whose = queries.name_of(active) if active is not None else "nobody"
@@ -145,6 +174,10 @@ class Battle:
             events.extend(Notice(text) for text in notices)
         if any(type(e) is Died for e in events):
             events.extend(self.turns.check_victory())
+            clock = queries.clock()
+            fallen = clock.active
+            if fallen is not None and not queries.is_alive(fallen) and not clock.over:
+                events.extend(self.turns.end_turn(fallen))
         self.log.extend(events)
         return events
 
@@ -153,6 +186,8 @@ class Battle:
         actor = self.active
         if actor is None:
             raise RuntimeError("the battle is over: nobody acts")
+        if self.reactions.pending() is not None:
+            return self.ai.react(actor)
         return self.ai.decide(actor)
 
     def state_hash(self) -> str:

@@ -14,10 +14,11 @@ SHORTBOW = Weapon("shortbow", "Shortbow", "d6", kind="ranged", hands=2, range_ft
 DAGGER = Weapon("dagger", "Dagger", "d4", light=True, threat=19)
 
 
-def ap_stats(ac: int = 15, strength: int = 3, dex: int = 2, bab: int = 2) -> StatBlock:
+def ap_stats(ac: int = 15, strength: int = 3, dex: int = 2, bab: int = 2,
+             feats: str = "", crit_immune: bool = False) -> StatBlock:
     """An `ap` stat block."""
-    return StatBlock("ap", {"ac": ac, "str": strength, "dex": dex, "bab": bab, "feats": "",
-                            "crit_immune": False})
+    return StatBlock("ap", {"ac": ac, "str": strength, "dex": dex, "bab": bab, "feats": feats,
+                            "crit_immune": crit_immune})
 
 
 def fighter(

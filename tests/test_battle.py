@@ -127,7 +127,7 @@ def test_ranged_attack_needs_line_of_sight():
 
 
 def test_pick_up_takes_the_item_on_the_own_hex():
-    with duel() as b:
+    with duel(b_at=Hex(3, 0)) as b:
         esper.switch_world(b.world.name)
         esper.create_entity(Item(DAGGER, None), Position(Hex(0, 0)))
         (picked,) = b.apply(PickUp(1))

@@ -8,19 +8,27 @@ from arena.ecs import queries
 from arena.ecs.attacks import AttackSystem
 from arena.ecs.components import ActionPoints, Health, Wielded
 from arena.ecs.movement import MovementSystem
+from arena.ecs.reactions import ReactionSystem
 from arena.hexgrid import Hex, hex_distance, hex_neighbors
-from arena.model.commands import Attack, Command, EndTurn, Move
+from arena.model.commands import Attack, Command, EndTurn, Move, React
 
 
 class AISystem(esper.Processor):
     """Chooses the next command for the active combatant; never changes the world."""
 
-    def __init__(self, attacks: AttackSystem, movement: MovementSystem) -> None:
+    def __init__(
+        self, attacks: AttackSystem, movement: MovementSystem, reactions: ReactionSystem
+    ) -> None:
         self.attacks = attacks
         self.movement = movement
+        self.reactions = reactions
 
     def process(self) -> None:
         """Nothing runs per frame: the AI is asked for one command at a time."""
+
+    def react(self, reactor: int) -> React:
+        """Always take an Action of Opportunity that can be taken."""
+        return React(reactor, self.reactions.refusal(React(reactor, True)) is None)
 
     def decide(self, actor: int) -> Command:
         """The next command for `actor`: attack, move, or end the turn."""

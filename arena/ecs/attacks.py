@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import esper
 
 from arena.dice import Dice
@@ -19,7 +21,7 @@ from arena.ecs.components import (
 )
 from arena.ecs.cover import FULL, cover_quarters
 from arena.ecs.effects import EffectSystem
-from arena.ecs.events import Attacked, Died, Event
+from arena.ecs.events import ActionFailed, Attacked, Died, Event
 from arena.hexgrid import (
     Hex,
     direction_to,
@@ -28,10 +30,12 @@ from arena.hexgrid import (
     line_of_sight,
     relative_position,
 )
-from arena.model.commands import Attack
+from arena.model.commands import Attack, Command
 from arena.model.stats import Weapon
 from arena.model.terrain import HexMap
-from arena.rules.base import AttackContext, Ruleset
+from arena.rules.base import Action, AttackContext, Ruleset
+
+OfferHook = Callable[[int, Command, Action, AttackContext | None], list[Event] | None]
 
 
 def conditions_of(entity: int) -> frozenset[str]:
@@ -71,6 +75,7 @@ class AttackSystem(esper.Processor):
         self.hexmap = hexmap
         self.effects = effects
         self.maneuvers = frozenset(name for name, _ in ruleset.maneuvers)
+        self.offer: OfferHook | None = None
 
     def process(self) -> None:
         """Nothing runs per frame: attacks happen on commands."""
@@ -118,8 +123,13 @@ class AttackSystem(esper.Processor):
         plan = self.plan(command, off_turn)
         return plan if isinstance(plan, str) else None
 
-    def plan(self, command: Attack, off_turn: bool = False) -> str | tuple[AttackContext, int]:
-        """The attack's context and AP cost, or why it cannot be made; changes nothing."""
+    def plan(
+        self, command: Attack, off_turn: bool = False, paid: bool = False
+    ) -> str | tuple[AttackContext, int]:
+        """The attack's context and AP cost, or why it cannot be made; changes nothing.
+
+        `paid` skips the AP check for an Open attack whose AP went before the reactions.
+        """
         actor, target = command.actor, command.target
         if not queries.is_alive(target):
             return f"#{target} is not a living combatant"
@@ -147,7 +157,7 @@ class AttackSystem(esper.Processor):
             when = "off-turn" if off_turn else "now"
             return f"this ruleset does not allow attacking with {weapon.name} {when}"
         ap = esper.component_for_entity(actor, ActionPoints).current
-        if cost > ap:
+        if cost > ap and not paid:
             return f"needs {cost} AP to attack with {weapon.name}, has {ap}"
         return ctx, cost
 
@@ -157,13 +167,35 @@ class AttackSystem(esper.Processor):
         if isinstance(plan, str):
             return plan
         ctx, cost = plan
-        actor, target = command.actor, command.target
+        actor = command.actor
         ap = esper.component_for_entity(actor, ActionPoints)
         ap.current -= cost
         if not off_turn:
             esper.component_for_entity(actor, Facing).direction = direction_to(ctx.here, ctx.there)
             momentum = esper.component_for_entity(actor, Momentum)
             momentum.direction, momentum.steps = None, 0
+            if self.offer is not None:
+                action: Action = "ranged" if ctx.weapon.is_ranged else "melee"
+                offered = self.offer(actor, command, action, ctx)
+                if offered is not None:
+                    return offered
+        return self.strike(command, ctx, cost, off_turn)
+
+    def resume(self, command: Command, opening: object) -> list[Event]:
+        """Finish an Open attack once the reactions are over (its AP is already paid)."""
+        assert isinstance(command, Attack)
+        plan = self.plan(command, paid=True)
+        if isinstance(plan, str):
+            return [ActionFailed(command.actor, command.type, plan)]
+        return self.strike(command, plan[0], plan[1], False)
+
+    def strike(
+        self, command: Attack, ctx: AttackContext, cost: int, off_turn: bool
+    ) -> list[Event]:
+        """Roll the attack and apply its damage, death and effects."""
+        actor, target = command.actor, command.target
+        ap = esper.component_for_entity(actor, ActionPoints)
+        if not off_turn:
             memory = esper.component_for_entity(actor, TurnMemory)
             memory.attacks += 1
             if command.weapon == 0:
@@ -176,7 +208,7 @@ class AttackSystem(esper.Processor):
             health.hp -= result.damage
         events: list[Event] = [
             Attacked(actor, target, ctx.weapon.id, ctx.distance, ctx.position, result, cost,
-                     ap.current, health.hp)
+                     ap.current, health.hp, off_turn)
         ]
         if health.hp <= 0 or health.sublethal >= health.hp:
             how = "slain" if health.hp <= 0 else "knocked out"

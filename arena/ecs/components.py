@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from arena.hexgrid import Hex
+from arena.model.commands import Command
 from arena.model.stats import Armour, StatBlock, Weapon
 
 
@@ -132,3 +133,17 @@ class Clock:
         if self.over or self.index >= len(self.order):
             return None
         return self.order[self.index]
+
+
+@dataclass(slots=True)
+class Opening:
+    """An Open action waiting on Actions of Opportunity; held by the Open combatant.
+
+    `reactors` still have to decide, in entity-id order; `failed` turns true when one hits;
+    `steps` are the hexes a move still has to walk, the one on offer first.
+    """
+
+    command: Command
+    reactors: list[int]
+    failed: bool = False
+    steps: list[Hex] = field(default_factory=list)

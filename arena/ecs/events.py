@@ -72,6 +72,7 @@ class Attacked:
     ap_spent: int
     ap_left: int
     target_hp: int
+    reaction: bool = False
 
 
 @dataclass(slots=True)
@@ -147,6 +148,35 @@ class KnockedBack:
 
 
 @dataclass(slots=True)
+class OpeningPresented:
+    """An action presents an opening: these enemies may take an Action of Opportunity."""
+
+    type: ClassVar[str] = "opening_presented"
+    actor: int
+    action: str
+    reactors: tuple[int, ...]
+
+
+@dataclass(slots=True)
+class ReactionDeclined:
+    """An enemy let an opening pass."""
+
+    type: ClassVar[str] = "reaction_declined"
+    actor: int
+    against: int
+
+
+@dataclass(slots=True)
+class ActionFailed:
+    """An action was paid for but did not happen."""
+
+    type: ClassVar[str] = "action_failed"
+    actor: int
+    action: str
+    reason: str
+
+
+@dataclass(slots=True)
 class Notice:
     """Something the log should say that is not a rule outcome (e.g. the dice script ran out)."""
 
@@ -175,8 +205,8 @@ class BattleEnded:
 
 Event = (
     RoundStarted | TurnStarted | Moved | Faced | Attacked | PickedUp | Died | TurnEnded
-    | ConditionAdded | ConditionEnded | WeaponDropped | KnockedBack | Notice | Refused
-    | BattleEnded
+    | ConditionAdded | ConditionEnded | WeaponDropped | KnockedBack | OpeningPresented
+    | ReactionDeclined | ActionFailed | Notice | Refused | BattleEnded
 )
 
 

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import esper
 
 from arena.ecs import queries
 from arena.ecs.components import ActionPoints, Conditions, Item, Position, Wielded
-from arena.ecs.events import Event, PickedUp
+from arena.ecs.events import ActionFailed, Event, PickedUp
 from arena.hexgrid import Hex
-from arena.model.commands import PickUp
+from arena.model.commands import Command, PickUp
 from arena.rules.base import Ruleset
 
 
@@ -22,6 +24,7 @@ class ItemSystem(esper.Processor):
 
     def __init__(self, ruleset: Ruleset) -> None:
         self.ruleset = ruleset
+        self.offer: Callable[..., list[Event] | None] | None = None
 
     def process(self) -> None:
         """Nothing runs per frame: items move on commands and effects."""
@@ -44,6 +47,20 @@ class ItemSystem(esper.Processor):
         if cost > ap.current:
             return f"needs {cost} AP to pick up, has {ap.current}"
         ap.current -= cost
-        wielded.weapons.append(item.weapon)
+        if self.offer is not None:
+            offered = self.offer(command.actor, command, "pick_up", None, None)
+            if offered is not None:
+                return offered
+        return self.take(command, None)
+
+    def take(self, command: Command, opening: object) -> list[Event]:
+        """Put the lowest-id item on the actor's hex into its hands (after any reactions)."""
+        here = items_at(queries.hex_of(command.actor))
+        if not here:
+            return [ActionFailed(command.actor, command.type, "the item is gone")]
+        item = esper.component_for_entity(here[0], Item)
+        esper.component_for_entity(command.actor, Wielded).weapons.append(item.weapon)
         esper.delete_entity(here[0], immediate=True)
-        return [PickedUp(command.actor, here[0], item.weapon.id, cost, ap.current)]
+        cost = self.ruleset.action_cost("pick_up", item.weapon, False) or 0
+        ap = esper.component_for_entity(command.actor, ActionPoints).current
+        return [PickedUp(command.actor, here[0], item.weapon.id, cost, ap)]

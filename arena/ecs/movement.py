@@ -2,18 +2,22 @@
 
 from __future__ import annotations
 
-import itertools
+from collections.abc import Callable
 
 import esper
 
 from arena.ecs import queries
-from arena.ecs.components import ActionPoints, Conditions, Facing, Momentum, Position
-from arena.ecs.events import ConditionEnded, Event, Faced, Moved
+from arena.ecs.components import ActionPoints, Conditions, Facing, Momentum, Opening, Position
+from arena.ecs.events import ActionFailed, ConditionEnded, Event, Faced, Moved
 from arena.ecs.pathing import Paths, terrain_costs
-from arena.hexgrid import FACING_NAMES, direction_to
-from arena.model.commands import Face, Move, StandUp
+from arena.hexgrid import FACING_NAMES, Hex, direction_to, hex_distance
+from arena.model.commands import Command, Face, Move, StandUp
 from arena.model.terrain import HexMap
-from arena.rules.base import Ruleset
+from arena.rules.base import Action, AttackContext, Ruleset
+
+MoveOfferHook = Callable[
+    [int, Command, Action, AttackContext | None, list[Hex] | None], list[Event] | None
+]
 
 
 class MovementSystem(esper.Processor):
@@ -23,6 +27,7 @@ class MovementSystem(esper.Processor):
         self.ruleset = ruleset
         self.hexmap = hexmap
         self.base_costs = terrain_costs(hexmap)
+        self.offer: MoveOfferHook | None = None
 
     def process(self) -> None:
         """Nothing runs per frame: movement happens on commands."""
@@ -55,19 +60,55 @@ class MovementSystem(esper.Processor):
         ap = esper.component_for_entity(command.actor, ActionPoints)
         if cost > ap.current:
             return f"needs {cost} AP for {len(path) - 1} hexes, has {ap.current}"
-        ap.current -= cost
-        momentum = esper.component_for_entity(command.actor, Momentum)
-        for a, b in itertools.pairwise(path):
-            step = direction_to(a, b)
-            if step == momentum.direction:
-                momentum.steps += 1
-            else:
-                momentum.direction, momentum.steps = step, 1
-        facing = momentum.direction
-        assert facing is not None
-        esper.component_for_entity(command.actor, Position).hex = command.to
-        esper.component_for_entity(command.actor, Facing).direction = facing
-        return [Moved(command.actor, tuple(path), facing, cost, ap.current)]
+        return self.walk(command, path[1:], step_cost)
+
+    def walk(self, command: Move, steps: list[Hex], step_cost: int) -> list[Event]:
+        """Walk the steps, paying per hex; an Open step waits for the enemies' reactions."""
+        actor = command.actor
+        ap = esper.component_for_entity(actor, ActionPoints)
+        walked = [queries.hex_of(actor)]
+        events: list[Event] = []
+        for i, step in enumerate(steps):
+            ap.current -= step_cost
+            if self.offer is not None:
+                offered = self.offer(actor, command, "move", None, steps[i:])
+                if offered is not None:
+                    events.extend(self._moved(actor, walked, step_cost))
+                    return [*events, *offered]
+            walked.append(step)
+            self._step(actor, step)
+        return [*events, *self._moved(actor, walked, step_cost)]
+
+    def resume(self, command: Command, opening: Opening) -> list[Event]:
+        """Take the step that waited on reactions (already paid for), then walk on."""
+        assert isinstance(command, Move)
+        step, rest = opening.steps[0], opening.steps[1:]
+        here = queries.hex_of(command.actor)
+        if hex_distance(here, step) != 1 or step in queries.occupants():
+            return [ActionFailed(command.actor, command.type, "the way is no longer open")]
+        step_cost = self.ruleset.action_cost("move", None, False) or 0
+        self._step(command.actor, step)
+        moved = self._moved(command.actor, [here, step], 0)
+        return [*moved, *self.walk(command, rest, step_cost)]
+
+    def _step(self, actor: int, step: Hex) -> None:
+        """Move one hex: the position, the facing and the straight-line momentum follow it."""
+        momentum = esper.component_for_entity(actor, Momentum)
+        direction = direction_to(queries.hex_of(actor), step)
+        if direction == momentum.direction:
+            momentum.steps += 1
+        else:
+            momentum.direction, momentum.steps = direction, 1
+        esper.component_for_entity(actor, Position).hex = step
+        esper.component_for_entity(actor, Facing).direction = direction
+
+    def _moved(self, actor: int, walked: list[Hex], step_cost: int) -> list[Event]:
+        """The Moved event of a walked stretch (none if it is empty)."""
+        if len(walked) < 2:
+            return []
+        facing = esper.component_for_entity(actor, Facing).direction
+        ap = esper.component_for_entity(actor, ActionPoints).current
+        return [Moved(actor, tuple(walked), facing, step_cost * (len(walked) - 1), ap)]
 
     def face(self, command: Face) -> str | list[Event]:
         """Turn to a facing; free on one's own turn in every ruleset so far."""
@@ -99,6 +140,15 @@ class MovementSystem(esper.Processor):
         if cost > ap.current:
             return f"needs {cost} AP to stand up, has {ap.current}"
         ap.current -= cost
-        del conditions.rounds["prone"]
+        if self.offer is not None:
+            offered = self.offer(command.actor, command, "stand_up", None, None)
+            if offered is not None:
+                return offered
+        return self.get_up(command, None)
+
+    def get_up(self, command: Command, opening: Opening | None) -> list[Event]:
+        """Stand up (after any reactions)."""
+        conditions = esper.component_for_entity(command.actor, Conditions)
+        conditions.rounds.pop("prone", None)
         conditions.amounts.pop("prone", None)
         return [ConditionEnded(command.actor, "prone")]

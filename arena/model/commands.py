@@ -59,6 +59,15 @@ class StandUp:
 
 
 @dataclass(frozen=True, slots=True)
+class React:
+    """Take (or let pass) the Action of Opportunity on offer against an Open enemy."""
+
+    type: ClassVar[str] = "react"
+    actor: int
+    take: bool
+
+
+@dataclass(frozen=True, slots=True)
 class EndTurn:
     """End the actor's turn, keeping unspent AP for off-turn actions."""
 
@@ -66,9 +75,9 @@ class EndTurn:
     actor: int
 
 
-Command = Move | Face | Attack | PickUp | StandUp | EndTurn
+Command = Move | Face | Attack | PickUp | StandUp | React | EndTurn
 COMMAND_TYPES: dict[str, type[Command]] = {
-    c.type: c for c in (Move, Face, Attack, PickUp, StandUp, EndTurn)
+    c.type: c for c in (Move, Face, Attack, PickUp, StandUp, React, EndTurn)
 }
 
 
@@ -135,4 +144,9 @@ def command_from_json(data: object) -> Command:
         return PickUp(actor)
     if cls is StandUp:
         return StandUp(actor)
+    if cls is React:
+        take = data.get("take")
+        if not isinstance(take, bool):
+            raise ValueError(f"react: 'take' must be true or false, got {take!r}")
+        return React(actor, take)
     return EndTurn(actor)

@@ -171,6 +171,18 @@ class ApRuleset:
             return 2
         return 4
 
+    def opens(self, action: Action, ctx: AttackContext | None, stats: StatBlock) -> bool:
+        """Tell which actions are Open (DECISIONS.md `ap`).
+
+        Ranged attacks, moving, standing up, picking up, reloading, and unarmed attacks
+        without the Unarmed Strike feat.
+        """
+        if action in ("move", "stand_up", "pick_up", "reload", "ranged"):
+            return True
+        if action == "melee" and ctx is not None:
+            return ctx.weapon.id == UNARMED.id and "unarmed_strike" not in feats(ctx.attacker)
+        return False
+
     def hands(self, conditions: frozenset[str]) -> int:
         """Hands left to hold weapons: two, less each severed hand or arm side."""
         lost = {LOST_HAND[c] for c in conditions if c in LOST_HAND}

@@ -188,6 +188,10 @@ class Ruleset(Protocol):
         """How many hands a combatant with these conditions can hold weapons in."""
         ...
 
+    def opens(self, action: Action, ctx: AttackContext | None, stats: StatBlock) -> bool:
+        """Whether the action presents an opening to threatening enemies (None: no reactions)."""
+        ...
+
     def roll_initiative(self, entrants: Sequence[Entrant], dice: Dice) -> Initiative:
         """Roll the round's initiative and return the acting order."""
         ...

@@ -1,0 +1,121 @@
+"""Reaction system: Open actions, and the Actions of Opportunity threatening enemies take."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import esper
+
+from arena.ecs import queries
+from arena.ecs.attacks import AttackSystem
+from arena.ecs.components import Opening, Stats
+from arena.ecs.events import (
+    ActionFailed,
+    Attacked,
+    Event,
+    OpeningPresented,
+    ReactionDeclined,
+)
+from arena.hexgrid import Hex
+from arena.model.commands import Attack, Command, React
+from arena.rules.base import Action, AttackContext
+
+Finisher = Callable[[Command, Opening], list[Event]]
+
+
+class ReactionSystem(esper.Processor):
+    """Holds an Open action until every threatening enemy has taken or passed its chance."""
+
+    def __init__(self, attacks: AttackSystem) -> None:
+        self.attacks = attacks
+        self.ruleset = attacks.ruleset
+        self.finishers: dict[type, Finisher] = {}
+
+    def process(self) -> None:
+        """Nothing runs per frame: reactions follow Open actions."""
+
+    def pending(self) -> tuple[int, Opening] | None:
+        """The Open combatant and its opening, while reactions are being decided."""
+        found = esper.get_component(Opening)
+        return (found[0][0], found[0][1]) if found else None
+
+    def reaction_slot(self, reactor: int, target: int) -> int | None:
+        """The first weapon slot `reactor` could strike `target` with off-turn, or None."""
+        if queries.side_of(reactor) == queries.side_of(target) or not queries.is_alive(reactor):
+            return None
+        stats = esper.component_for_entity(reactor, Stats).block
+        for slot in range(len(self.attacks.weapons(reactor))):
+            plan = self.attacks.plan(Attack(reactor, target, slot), off_turn=True)
+            # An attack that would itself be Open (unarmed without the feat) is no reaction.
+            if not isinstance(plan, str) and not self.ruleset.opens("melee", plan[0], stats):
+                return slot
+        return None
+
+    def reactors(self, actor: int) -> list[int]:
+        """Enemies threatening `actor` with AP left for an Action of Opportunity, by id."""
+        return [e for e in queries.enemies_of(actor) if self.reaction_slot(e, actor) is not None]
+
+    def offer(
+        self, actor: int, command: Command, action: Action, ctx: AttackContext | None,
+        steps: list[Hex] | None = None,
+    ) -> list[Event] | None:
+        """Present an opening if the action is Open and anyone can react; else None."""
+        stats = esper.component_for_entity(actor, Stats).block
+        if not self.ruleset.opens(action, ctx, stats):
+            return None
+        reactors = self.reactors(actor)
+        if not reactors:
+            return None
+        esper.add_component(actor, Opening(command, reactors, steps=list(steps or ())))
+        return [OpeningPresented(actor, command.type, tuple(reactors))]
+
+    def refusal(self, command: React) -> str | None:
+        """Why this reaction cannot be made, or None."""
+        pending = self.pending()
+        if pending is None:
+            return "no Action of Opportunity is on offer"
+        actor, opening = pending
+        if command.actor != opening.reactors[0]:
+            return f"it is #{opening.reactors[0]}'s turn to react"
+        if command.take and self.reaction_slot(command.actor, actor) is None:
+            return "cannot make an Action of Opportunity now"
+        return None
+
+    def react(self, command: React) -> str | list[Event]:
+        """Take or pass the Action of Opportunity; when all have decided, finish the action."""
+        reason = self.refusal(command)
+        if reason is not None:
+            return reason
+        pending = self.pending()
+        assert pending is not None
+        actor, opening = pending
+        opening.reactors.pop(0)
+        events: list[Event] = []
+        if command.take:
+            slot = self.reaction_slot(command.actor, actor)
+            assert slot is not None
+            struck = self.attacks.attack(Attack(command.actor, actor, slot), off_turn=True)
+            assert not isinstance(struck, str)
+            events.extend(struck)
+            if any(isinstance(e, Attacked) and e.result.hit for e in struck):
+                opening.failed = True
+        else:
+            events.append(ReactionDeclined(command.actor, actor))
+        if queries.is_alive(actor):
+            opening.reactors = [r for r in opening.reactors
+                                if self.reaction_slot(r, actor) is not None]
+        else:
+            opening.reactors.clear()
+        if not opening.reactors:
+            esper.remove_component(actor, Opening)
+            events.extend(self.finish(actor, opening))
+        return events
+
+    def finish(self, actor: int, opening: Opening) -> list[Event]:
+        """Carry out the Open action, unless an Action of Opportunity hit or felled the actor."""
+        if not queries.is_alive(actor):
+            return []
+        if opening.failed:
+            reason = "hit by an Action of Opportunity"
+            return [ActionFailed(actor, opening.command.type, reason)]
+        return self.finishers[type(opening.command)](opening.command, opening)
