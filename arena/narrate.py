@@ -6,6 +6,7 @@ from collections.abc import Mapping
 
 from arena.dice import Roll
 from arena.ecs.events import (
+    ActionFailed,
     Attacked,
     BattleEnded,
     ConditionAdded,
@@ -16,7 +17,9 @@ from arena.ecs.events import (
     KnockedBack,
     Moved,
     Notice,
+    OpeningPresented,
     PickedUp,
+    ReactionDeclined,
     Refused,
     RoundStarted,
     TurnEnded,
@@ -40,18 +43,42 @@ def roll_text(roll: Roll) -> str:
     return f"{dice} {faces}{tail}"
 
 
+def target_text(result: AttackResult) -> str:
+    """'AC 16' or, with modifiers, 'AC 16 -10 rear = 6'."""
+    if not result.target_modifiers:
+        return f"{result.target_label} {result.target}"
+    base = result.target - sum(m.value for m in result.target_modifiers)
+    return (f"{result.target_label} {base}{signed(result.target_modifiers)} = "
+            f"{result.target}")
+
+
+def damage_text(result: AttackResult, damage_roll: Roll) -> str:
+    """'d8 5 +3 STR = 8 x2 = 16 +2 overflow = 18 damage', every step shown."""
+    raw = damage_roll.total + sum(m.value for m in result.damage_modifiers)
+    text = f"{roll_text(damage_roll)}{signed(result.damage_modifiers)} = {raw}"
+    value = raw
+    if result.multiplier != 1:
+        value = raw * result.multiplier
+        text += f" x{result.multiplier} = {value}"
+    if result.bonus_damage:
+        value += sum(m.value for m in result.bonus_damage)
+        text += f"{signed(result.bonus_damage)} = {value}"
+    if value != result.damage:
+        text += f", at least {result.damage}"
+    kind = "sublethal damage" if result.sublethal else "damage"
+    return f"{text} {kind}"
+
+
 def attack_text(result: AttackResult) -> str:
-    """'d20 14 +3 STR +2 BAB = 19 vs AC 16: hit; 1d8 5 +3 STR = 8 damage'."""
+    """'d20 14 +3 STR +2 BAB = 19 vs AC 16: hit; d8 5 +3 STR = 8 damage'."""
     text = f"{roll_text(result.attack_roll)}{signed(result.modifiers)} = {result.total}"
-    text += f" vs {result.target_label} {result.target}: {'hit' if result.hit else 'miss'}"
+    verdict = "critical hit" if result.critical else ("hit" if result.hit else "miss")
+    text += f" vs {target_text(result)}: {verdict}"
     for note in result.notes:
         text += f" ({note})"
-    if result.damage_roll is not None:
-        raw = result.damage_roll.total + sum(m.value for m in result.damage_modifiers)
-        text += f"; {roll_text(result.damage_roll)}{signed(result.damage_modifiers)} = {raw}"
-        if raw != result.damage:
-            text += f", at least {result.damage}"
-        text += " damage"
+    damage_roll = result.damage_roll
+    if damage_roll is not None:
+        text += f"; {damage_text(result, damage_roll)}"
     return text
 
 
@@ -83,7 +110,8 @@ def narrate(event: Event, names: Mapping[int, str], sides: Mapping[int, str]) ->
         case Faced():
             return f"{n(event.actor)} turns to face {FACING_NAMES[event.facing]}"
         case Attacked():
-            return (f"{n(event.actor)} attacks {n(event.target)} with {event.weapon} "
+            how = "strikes at the opening of" if event.reaction else "attacks"
+            return (f"{n(event.actor)} {how} {n(event.target)} with {event.weapon} "
                     f"({event.distance} hex, {event.position}): {attack_text(event.result)}"
                     f" [{n(event.target)} {event.target_hp} HP]")
         case PickedUp():
@@ -105,6 +133,14 @@ def narrate(event: Event, names: Mapping[int, str], sides: Mapping[int, str]) ->
         case KnockedBack():
             to = event.path[-1]
             return f"{n(event.actor)} is knocked back to ({to.q}, {to.r})"
+        case OpeningPresented():
+            who = ", ".join(n(r) for r in event.reactors)
+            action = event.action.replace("_", " ")
+            return f"{n(event.actor)}'s {action} presents an opening to {who}"
+        case ReactionDeclined():
+            return f"{n(event.actor)} lets the opening pass"
+        case ActionFailed():
+            return f"{n(event.actor)}'s {event.action.replace('_', ' ')} fails: {event.reason}"
         case Notice():
             return f"Note: {event.text}"
         case Refused():

@@ -43,6 +43,8 @@ class AISystem(esper.Processor):
         here = queries.hex_of(actor)
         options: list[tuple[int, int, int, int]] = []
         weapons = self.attacks.weapons(actor)
+        if len(weapons) > 1 and self.attacks.ruleset.unarmed is not None:
+            weapons = weapons[:-1]  # fists only when there is nothing else
         for enemy in queries.enemies_of(actor):
             distance = hex_distance(here, queries.hex_of(enemy))
             hp = esper.component_for_entity(enemy, Health).hp
@@ -71,16 +73,21 @@ class AISystem(esper.Processor):
         weapons = esper.component_for_entity(actor, Wielded).weapons
         shooter = any(w.is_ranged for w in weapons[:1])
         paths = self.movement.paths_from(actor)
-        goals: list[tuple[int, int, int, int]] = []
+        goals: list[tuple[int, bool, int, int, int]] = []
         taken = queries.occupants()
+        side = queries.side_of(actor)
         for enemy in queries.enemies_of(actor):
-            for h in hex_neighbors(queries.hex_of(enemy)):
+            there = queries.hex_of(enemy)
+            for h in hex_neighbors(there):
                 d = paths.distance(h)
                 if d is not None and d > 0 and h not in taken:
-                    goals.append((d, enemy, h.q, h.r))
+                    # Prefer the hex opposite an ally already fighting this enemy: a flank.
+                    opposite = taken.get(there + (there - h))
+                    flank = opposite is not None and queries.side_of(opposite) == side
+                    goals.append((d, not flank, enemy, h.q, h.r))
         if not goals:
             return None
-        _, _, q, r = min(goals)
+        *_, q, r = min(goals)
         path = paths.path_to(Hex(q, r))
         assert path is not None
         # Shooters step one hex at a time so they stop as soon as they have a shot.
