@@ -13,6 +13,7 @@ from arena.ecs.ai import AISystem
 from arena.ecs.attacks import AttackSystem
 from arena.ecs.components import (
     ActionPoints,
+    Carried,
     Clock,
     Conditions,
     Facing,
@@ -36,14 +37,17 @@ from arena.ecs.world import World
 from arena.model.commands import (
     Attack,
     Command,
+    Draw,
     EndTurn,
     Face,
     Move,
     PickUp,
     React,
+    Reload,
     StandUp,
 )
 from arena.model.scenario import Scenario
+from arena.model.stats import Weapon
 from arena.rules.base import Ruleset
 from arena.statehash import state_hash
 
@@ -68,7 +72,7 @@ class Battle:
             self.attacks = AttackSystem(ruleset, self.dice, scenario.map, self.effects)
             self.items = ItemSystem(ruleset)
             self.reactions = ReactionSystem(self.attacks)
-            self.ai = AISystem(self.attacks, self.movement, self.reactions)
+            self.ai = AISystem(self.attacks, self.movement, self.reactions, self.items)
             for priority, system in enumerate((
                 self.turns, self.movement, self.attacks, self.effects, self.items,
                 self.reactions, self.ai,
@@ -80,6 +84,7 @@ class Battle:
                 Move: self.movement.resume,
                 StandUp: self.movement.get_up,
                 PickUp: self.items.take,
+                Reload: self.items.load,
             }
             self.opening = self._finish(self.turns.begin_round())
         self._handlers: dict[type, Callable[[Command], str | list[Event]]] = {
@@ -87,6 +92,8 @@ class Battle:
             Face: self.movement.face,  # type: ignore[dict-item]
             Attack: self.attacks.attack,  # type: ignore[dict-item]
             PickUp: self.items.pick_up,  # type: ignore[dict-item]
+            Draw: self.items.draw,  # type: ignore[dict-item]
+            Reload: self.items.reload,  # type: ignore[dict-item]
             StandUp: self.movement.stand_up,  # type: ignore[dict-item]
             React: self.reactions.react,  # type: ignore[dict-item]
             EndTurn: lambda c: self.turns.end_turn(c.actor),
@@ -103,13 +110,23 @@ class Battle:
                 Health(spec.hp, spec.hp),
                 ActionPoints(spec.speed, spec.speed),
                 Stats(spec.stats[self.ruleset.name]),
-                Wielded(list(spec.weapons)),
+                *self._arm(spec.weapons),
                 Worn(spec.armour),
                 Conditions(),
                 Momentum(),
                 TurnMemory(),
             )
         esper.create_entity(Clock())
+
+    def _arm(self, weapons: tuple[Weapon, ...]) -> tuple[Wielded, Carried]:
+        """Fill the hands in the scenario's order; what does not fit is carried as spares."""
+        hands = self.ruleset.hands(frozenset())
+        wielded: list[Weapon] = []
+        carried: list[Weapon] = []
+        for weapon in weapons:
+            fits = sum(w.hands for w in wielded) + weapon.hands <= hands
+            (wielded if fits and not carried else carried).append(weapon)
+        return Wielded(wielded), Carried(carried)
 
     def __enter__(self) -> Battle:
         """Make this battle's world esper's current world."""

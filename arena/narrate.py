@@ -12,6 +12,7 @@ from arena.ecs.events import (
     ConditionAdded,
     ConditionEnded,
     Died,
+    Drew,
     Event,
     Faced,
     KnockedBack,
@@ -21,6 +22,7 @@ from arena.ecs.events import (
     PickedUp,
     ReactionDeclined,
     Refused,
+    Reloaded,
     RoundStarted,
     TurnEnded,
     TurnStarted,
@@ -116,6 +118,11 @@ def narrate(event: Event, names: Mapping[int, str], sides: Mapping[int, str]) ->
                     f" [{n(event.target)} {event.target_hp} HP]")
         case PickedUp():
             return f"{n(event.actor)} picks up {event.weapon} ({event.ap_spent} AP)"
+        case Drew():
+            stowed = f", stowing {', '.join(event.stowed)}" if event.stowed else ""
+            return f"{n(event.actor)} draws {event.weapon}{stowed} ({event.ap_spent} AP)"
+        case Reloaded():
+            return f"{n(event.actor)} reloads {event.weapon} ({event.ap_spent} AP)"
         case Died():
             return f"{n(event.actor)} falls, {event.how} by {n(event.by)}"
         case TurnEnded():

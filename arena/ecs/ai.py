@@ -6,19 +6,22 @@ import esper
 
 from arena.ecs import queries
 from arena.ecs.attacks import AttackSystem
-from arena.ecs.components import ActionPoints, Health, Wielded
+from arena.ecs.components import ActionPoints, Carried, Health, Wielded
+from arena.ecs.items import ItemSystem
 from arena.ecs.movement import MovementSystem
 from arena.ecs.reactions import ReactionSystem
 from arena.hexgrid import Hex, hex_distance, hex_neighbors
-from arena.model.commands import Attack, Command, EndTurn, Move, React
+from arena.model.commands import Attack, Command, Draw, EndTurn, Move, React, Reload
 
 
 class AISystem(esper.Processor):
     """Chooses the next command for the active combatant; never changes the world."""
 
     def __init__(
-        self, attacks: AttackSystem, movement: MovementSystem, reactions: ReactionSystem
+        self, attacks: AttackSystem, movement: MovementSystem, reactions: ReactionSystem,
+        items: ItemSystem,
     ) -> None:
+        self.items = items
         self.attacks = attacks
         self.movement = movement
         self.reactions = reactions
@@ -35,8 +38,27 @@ class AISystem(esper.Processor):
         attack = self.best_attack(actor)
         if attack is not None:
             return attack
+        ready = self.get_ready(actor)
+        if ready is not None:
+            return ready
         move = self.approach(actor)
         return move if move is not None else EndTurn(actor)
+
+    def get_ready(self, actor: int) -> Draw | Reload | None:
+        """Reload an empty crossbow, or draw a melee spare when an enemy is at arm's length."""
+        wielded = esper.component_for_entity(actor, Wielded)
+        items = self.items
+        for slot, weapon in enumerate(wielded.weapons):
+            if weapon.id in wielded.unloaded and items.reload_refusal(Reload(actor, slot)) is None:
+                return Reload(actor, slot)
+        here = queries.hex_of(actor)
+        close = any(hex_distance(here, queries.hex_of(e)) == 1 for e in queries.enemies_of(actor))
+        if close and all(w.is_ranged for w in wielded.weapons):
+            spares = esper.component_for_entity(actor, Carried).weapons
+            for index, weapon in enumerate(spares):
+                if not weapon.is_ranged and items.draw_refusal(Draw(actor, index)) is None:
+                    return Draw(actor, index)
+        return None
 
     def best_attack(self, actor: int) -> Attack | None:
         """The valid attack on the weakest enemy in reach, nearest and lowest id breaking ties."""
@@ -45,11 +67,13 @@ class AISystem(esper.Processor):
         weapons = self.attacks.weapons(actor)
         if len(weapons) > 1 and self.attacks.ruleset.unarmed is not None:
             weapons = weapons[:-1]  # fists only when there is nothing else
+        spares = esper.component_for_entity(actor, Carried).weapons
+        has_melee = any(not w.is_ranged for w in [*weapons, *spares])
         for enemy in queries.enemies_of(actor):
             distance = hex_distance(here, queries.hex_of(enemy))
             hp = esper.component_for_entity(enemy, Health).hp
             for slot, weapon in enumerate(weapons):
-                if weapon.is_ranged and distance == 1 and any(not w.is_ranged for w in weapons):
+                if weapon.is_ranged and distance == 1 and has_melee:
                     continue
                 if self.attacks.refusal(Attack(actor, enemy, slot)) is None:
                     options.append((hp, distance, enemy, slot))

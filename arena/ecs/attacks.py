@@ -139,6 +139,8 @@ class AttackSystem(esper.Processor):
         if command.weapon >= len(weapons):
             return f"no weapon in slot {command.weapon} (wielding {len(weapons)})"
         weapon = weapons[command.weapon]
+        if weapon.id in esper.component_for_entity(actor, Wielded).unloaded:
+            return f"{weapon.name} must be reloaded first"
         unknown = sorted(set(command.options) - self.maneuvers)
         if unknown:
             valid = ", ".join(sorted(self.maneuvers)) or "none"
@@ -195,6 +197,8 @@ class AttackSystem(esper.Processor):
         """Roll the attack and apply its damage, death and effects."""
         actor, target = command.actor, command.target
         ap = esper.component_for_entity(actor, ActionPoints)
+        if "crossbow" in ctx.weapon.tags:
+            esper.component_for_entity(actor, Wielded).unloaded.append(ctx.weapon.id)
         if not off_turn:
             memory = esper.component_for_entity(actor, TurnMemory)
             memory.attacks += 1

@@ -65,7 +65,15 @@ class Stats:
 
 @dataclass(slots=True)
 class Wielded:
-    """Weapons in hand, main hand first."""
+    """Weapons in hand, main hand first; `unloaded` names crossbows that need reloading."""
+
+    weapons: list[Weapon] = field(default_factory=list)
+    unloaded: list[str] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class Carried:
+    """Spare weapons carried but not in hand (drawing one is an action)."""
 
     weapons: list[Weapon] = field(default_factory=list)
 

@@ -88,6 +88,29 @@ class PickedUp:
 
 
 @dataclass(slots=True)
+class Drew:
+    """A combatant drew a spare weapon, stowing the ones that were in the way."""
+
+    type: ClassVar[str] = "drew"
+    actor: int
+    weapon: str
+    stowed: tuple[str, ...]
+    ap_spent: int
+    ap_left: int
+
+
+@dataclass(slots=True)
+class Reloaded:
+    """A combatant reloaded a crossbow."""
+
+    type: ClassVar[str] = "reloaded"
+    actor: int
+    weapon: str
+    ap_spent: int
+    ap_left: int
+
+
+@dataclass(slots=True)
 class Died:
     """A combatant is out of the fight: slain (0 HP or below), knocked out or killed outright."""
 
@@ -204,7 +227,8 @@ class BattleEnded:
 
 
 Event = (
-    RoundStarted | TurnStarted | Moved | Faced | Attacked | PickedUp | Died | TurnEnded
+    RoundStarted | TurnStarted | Moved | Faced | Attacked | PickedUp | Drew | Reloaded | Died
+    | TurnEnded
     | ConditionAdded | ConditionEnded | WeaponDropped | KnockedBack | OpeningPresented
     | ReactionDeclined | ActionFailed | Notice | Refused | BattleEnded
 )

@@ -7,10 +7,10 @@ from collections.abc import Callable
 import esper
 
 from arena.ecs import queries
-from arena.ecs.components import ActionPoints, Conditions, Item, Position, Wielded
-from arena.ecs.events import ActionFailed, Event, PickedUp
+from arena.ecs.components import ActionPoints, Carried, Conditions, Item, Position, Wielded
+from arena.ecs.events import ActionFailed, Drew, Event, PickedUp, Reloaded
 from arena.hexgrid import Hex
-from arena.model.commands import Command, PickUp
+from arena.model.commands import Command, Draw, PickUp, Reload
 from arena.rules.base import Ruleset
 
 
@@ -64,3 +64,85 @@ class ItemSystem(esper.Processor):
         cost = self.ruleset.action_cost("pick_up", item.weapon, False) or 0
         ap = esper.component_for_entity(command.actor, ActionPoints).current
         return [PickedUp(command.actor, here[0], item.weapon.id, cost, ap)]
+
+    def draw_refusal(self, command: Draw) -> str | None:
+        """Why this spare cannot be drawn now, or None."""
+        carried = esper.component_for_entity(command.actor, Carried)
+        if command.spare >= len(carried.weapons):
+            return f"no spare weapon {command.spare} (carrying {len(carried.weapons)})"
+        weapon = carried.weapons[command.spare]
+        conditions = frozenset(esper.component_for_entity(command.actor, Conditions).rounds)
+        if weapon.hands > self.ruleset.hands(conditions):
+            return f"cannot wield {weapon.name} with the hands left"
+        cost = self.ruleset.action_cost("draw", weapon, False)
+        if cost is None:
+            return "this ruleset does not allow drawing"
+        ap = esper.component_for_entity(command.actor, ActionPoints).current
+        if cost > ap:
+            return f"needs {cost} AP to draw, has {ap}"
+        return None
+
+    def draw(self, command: Draw) -> str | list[Event]:
+        """Draw a spare weapon; weapons in the way go back to the spares, last first."""
+        reason = self.draw_refusal(command)
+        if reason is not None:
+            return reason
+        carried = esper.component_for_entity(command.actor, Carried)
+        weapon = carried.weapons[command.spare]
+        conditions = frozenset(esper.component_for_entity(command.actor, Conditions).rounds)
+        hands = self.ruleset.hands(conditions)
+        cost = self.ruleset.action_cost("draw", weapon, False) or 0
+        ap = esper.component_for_entity(command.actor, ActionPoints)
+        ap.current -= cost
+        wielded = esper.component_for_entity(command.actor, Wielded)
+        carried.weapons.pop(command.spare)
+        stowed: list[str] = []
+        while wielded.weapons and sum(w.hands for w in wielded.weapons) + weapon.hands > hands:
+            put_away = wielded.weapons.pop()
+            carried.weapons.append(put_away)
+            stowed.append(put_away.id)
+        wielded.weapons.append(weapon)
+        return [Drew(command.actor, weapon.id, tuple(stowed), cost, ap.current)]
+
+    def reload_refusal(self, command: Reload) -> str | None:
+        """Why this weapon cannot be reloaded now, or None."""
+        wielded = esper.component_for_entity(command.actor, Wielded)
+        if command.weapon >= len(wielded.weapons):
+            return f"no weapon in slot {command.weapon}"
+        weapon = wielded.weapons[command.weapon]
+        if weapon.id not in wielded.unloaded:
+            return f"{weapon.name} is loaded"
+        cost = self.ruleset.action_cost("reload", weapon, False)
+        if cost is None:
+            return "this ruleset does not allow reloading"
+        ap = esper.component_for_entity(command.actor, ActionPoints).current
+        if cost > ap:
+            return f"needs {cost} AP to reload, has {ap}"
+        return None
+
+    def reload(self, command: Reload) -> str | list[Event]:
+        """Reload a wielded crossbow (Open where the ruleset says so)."""
+        reason = self.reload_refusal(command)
+        if reason is not None:
+            return reason
+        weapon = esper.component_for_entity(command.actor, Wielded).weapons[command.weapon]
+        ap = esper.component_for_entity(command.actor, ActionPoints)
+        ap.current -= self.ruleset.action_cost("reload", weapon, False) or 0
+        if self.offer is not None:
+            offered = self.offer(command.actor, command, "reload", None, None)
+            if offered is not None:
+                return offered
+        return self.load(command, None)
+
+    def load(self, command: Command, opening: object) -> list[Event]:
+        """Finish reloading (after any reactions)."""
+        assert isinstance(command, Reload)
+        wielded = esper.component_for_entity(command.actor, Wielded)
+        if command.weapon >= len(wielded.weapons):
+            return [ActionFailed(command.actor, command.type, "the crossbow is gone")]
+        weapon = wielded.weapons[command.weapon]
+        if weapon.id in wielded.unloaded:
+            wielded.unloaded.remove(weapon.id)
+        cost = self.ruleset.action_cost("reload", weapon, False) or 0
+        ap = esper.component_for_entity(command.actor, ActionPoints).current
+        return [Reloaded(command.actor, weapon.id, cost, ap)]

@@ -59,6 +59,24 @@ class StandUp:
 
 
 @dataclass(frozen=True, slots=True)
+class Draw:
+    """Draw the carried spare weapon at index `spare`, stowing what is in the way."""
+
+    type: ClassVar[str] = "draw"
+    actor: int
+    spare: int
+
+
+@dataclass(frozen=True, slots=True)
+class Reload:
+    """Reload the crossbow wielded in slot `weapon`."""
+
+    type: ClassVar[str] = "reload"
+    actor: int
+    weapon: int
+
+
+@dataclass(frozen=True, slots=True)
 class React:
     """Take (or let pass) the Action of Opportunity on offer against an Open enemy."""
 
@@ -75,9 +93,9 @@ class EndTurn:
     actor: int
 
 
-Command = Move | Face | Attack | PickUp | StandUp | React | EndTurn
+Command = Move | Face | Attack | PickUp | StandUp | Draw | Reload | React | EndTurn
 COMMAND_TYPES: dict[str, type[Command]] = {
-    c.type: c for c in (Move, Face, Attack, PickUp, StandUp, React, EndTurn)
+    c.type: c for c in (Move, Face, Attack, PickUp, StandUp, Draw, Reload, React, EndTurn)
 }
 
 
@@ -144,6 +162,10 @@ def command_from_json(data: object) -> Command:
         return PickUp(actor)
     if cls is StandUp:
         return StandUp(actor)
+    if cls is Draw:
+        return Draw(actor, _int_field(data, "spare", 0, 16))
+    if cls is Reload:
+        return Reload(actor, _int_field(data, "weapon", 0, 16))
     if cls is React:
         take = data.get("take")
         if not isinstance(take, bool):
