@@ -15,6 +15,8 @@ from arena.ecs.components import (
     Facing,
     Health,
     Momentum,
+    Position,
+    Side,
     Stats,
     TurnMemory,
     Wielded,
@@ -26,7 +28,6 @@ from arena.hexgrid import (
     Hex,
     direction_to,
     hex_distance,
-    hex_neighbor,
     line_of_sight,
     relative_position,
 )
@@ -47,11 +48,12 @@ def surroundings(defender: int) -> tuple[bool, int]:
     """Whether the defender's enemies flank it (two opposite hexes) and how many are adjacent."""
     side = queries.side_of(defender)
     there = queries.hex_of(defender)
-    occupied = queries.occupants()
-    foes = [
-        d for d in range(6)
-        if (e := occupied.get(hex_neighbor(there, d))) is not None and queries.side_of(e) != side
-    ]
+    foes = {
+        direction_to(there, pos.hex)
+        for e, (pos, s) in esper.get_components(Position, Side)
+        if s.index != side and hex_distance(pos.hex, there) == 1
+        and not esper.has_component(e, Dead)
+    }
     flanked = any((d + 3) % 6 in foes for d in foes)
     return flanked, len(foes)
 
@@ -139,6 +141,11 @@ class AttackSystem(esper.Processor):
         if command.weapon >= len(weapons):
             return f"no weapon in slot {command.weapon} (wielding {len(weapons)})"
         weapon = weapons[command.weapon]
+        if not weapon.is_ranged:
+            distance = hex_distance(queries.hex_of(actor), queries.hex_of(target))
+            if distance > weapon.reach:
+                return (f"{weapon.name} reaches {weapon.reach} hex(es); "
+                        f"target is {distance} away")
         if weapon.id in esper.component_for_entity(actor, Wielded).unloaded:
             return f"{weapon.name} must be reloaded first"
         unknown = sorted(set(command.options) - self.maneuvers)

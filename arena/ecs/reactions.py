@@ -16,7 +16,7 @@ from arena.ecs.events import (
     OpeningPresented,
     ReactionDeclined,
 )
-from arena.hexgrid import Hex
+from arena.hexgrid import Hex, hex_distance
 from arena.model.commands import Attack, Command, React
 from arena.rules.base import Action, AttackContext
 
@@ -44,7 +44,11 @@ class ReactionSystem(esper.Processor):
         if queries.side_of(reactor) == queries.side_of(target) or not queries.is_alive(reactor):
             return None
         stats = esper.component_for_entity(reactor, Stats).block
-        for slot in range(len(self.attacks.weapons(reactor))):
+        weapons = self.attacks.weapons(reactor)
+        distance = hex_distance(queries.hex_of(reactor), queries.hex_of(target))
+        if all(w.is_ranged or w.reach < distance for w in weapons):
+            return None
+        for slot in range(len(weapons)):
             plan = self.attacks.plan(Attack(reactor, target, slot), off_turn=True)
             # An attack that would itself be Open (unarmed without the feat) is no reaction.
             if not isinstance(plan, str) and not self.ruleset.opens("melee", plan[0], stats):
