@@ -136,6 +136,8 @@ def narrate(event: Event, names: Mapping[int, str], sides: Mapping[int, str]) ->
             return f"{n(event.actor)} is no longer {event.name.replace('_', ' ')}"
         case WeaponDropped():
             where = f" at ({event.at.q}, {event.at.r})" if event.at is not None else ""
+            if event.how == "is thrown":
+                return f"{n(event.actor)}'s {event.weapon} lands{where}"
             return f"{n(event.actor)} drops {event.weapon}: it {event.how}{where}"
         case KnockedBack():
             to = event.path[-1]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import esper
 
 from arena.battle import Battle
-from arena.ecs.components import ActionPoints, Carried, Wielded
+from arena.ecs.components import ActionPoints, Carried, Item, Wielded
 from arena.ecs.events import Attacked, Drew, Refused, Reloaded
 from arena.hexgrid import Hex
 from arena.model.commands import Attack, Draw, EndTurn, Reload
@@ -64,3 +64,15 @@ def test_a_crossbow_must_be_reloaded_after_each_shot_for_3_ap():
 def test_the_ai_draws_a_melee_spare_when_an_enemy_is_adjacent():
     with battle((SHORTBOW, DAGGER), bob_at=Hex(1, 0)) as b:
         assert b.decide() == Draw(1, 0)
+
+
+def test_a_thrown_weapon_leaves_the_hand_and_lies_by_the_target():
+    javelin = Weapon("javelin", "javelin", "d6", kind="thrown", range_ft=30)
+    with battle((javelin, DAGGER), 3, bob_at=Hex(3, 0)) as b:
+        events = b.apply(Attack(1, 2))
+        assert isinstance(events[0], Attacked) and not events[0].result.hit
+        dropped = events[1]
+        assert (dropped.weapon, dropped.at, dropped.how) == ("javelin", Hex(3, 0), "is thrown")
+        esper.switch_world(b.world.name)
+        assert [w.id for w in esper.component_for_entity(1, Wielded).weapons] == ["dagger"]
+        assert esper.component_for_entity(dropped.item, Item).owner == 1

@@ -14,6 +14,7 @@ from arena.ecs.components import (
     Dead,
     Facing,
     Health,
+    Item,
     Momentum,
     Position,
     Side,
@@ -23,7 +24,7 @@ from arena.ecs.components import (
 )
 from arena.ecs.cover import FULL, cover_quarters
 from arena.ecs.effects import EffectSystem
-from arena.ecs.events import ActionFailed, Attacked, Died, Event
+from arena.ecs.events import ActionFailed, Attacked, Died, Event, WeaponDropped
 from arena.hexgrid import (
     Hex,
     direction_to,
@@ -204,8 +205,14 @@ class AttackSystem(esper.Processor):
         """Roll the attack and apply its damage, death and effects."""
         actor, target = command.actor, command.target
         ap = esper.component_for_entity(actor, ActionPoints)
+        thrown: list[Event] = []
         if "crossbow" in ctx.weapon.tags:
             esper.component_for_entity(actor, Wielded).unloaded.append(ctx.weapon.id)
+        elif ctx.weapon.kind == "thrown":
+            # A thrown weapon leaves the hand and lies where the target stands.
+            esper.component_for_entity(actor, Wielded).weapons.remove(ctx.weapon)
+            item = esper.create_entity(Item(ctx.weapon, actor), Position(ctx.there))
+            thrown.append(WeaponDropped(actor, ctx.weapon.id, item, ctx.there, "is thrown"))
         if not off_turn:
             memory = esper.component_for_entity(actor, TurnMemory)
             memory.attacks += 1
@@ -225,6 +232,7 @@ class AttackSystem(esper.Processor):
             how = "slain" if health.hp <= 0 else "knocked out"
             esper.add_component(target, Dead(queries.clock().round))
             events.append(Died(target, actor, how))
+        events.extend(thrown)
         if result.effects:
             events.extend(self.effects.apply(result.effects, actor, target))
         return events
