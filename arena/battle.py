@@ -66,7 +66,7 @@ class Battle:
         self.log: list[Event] = []
         with self.world:
             self._spawn()
-            self.effects = EffectSystem(scenario.map)
+            self.effects = EffectSystem(scenario.map, ruleset, self.dice)
             self.turns = TurnSystem(ruleset, self.dice, scenario.max_rounds, self.effects)
             self.movement = MovementSystem(ruleset, scenario.map)
             self.attacks = AttackSystem(ruleset, self.dice, scenario.map, self.effects)
@@ -79,6 +79,8 @@ class Battle:
             )):
                 esper.add_processor(system, priority)
             self.attacks.offer = self.movement.offer = self.items.offer = self.reactions.offer
+            self.effects.strike = self.attacks.free_attack
+            self.effects.provoke = self.reactions.provoke
             self.reactions.finishers = {
                 Attack: self.attacks.resume,
                 Move: self.movement.resume,
@@ -177,12 +179,19 @@ class Battle:
             reactor = queries.name_of(pending[1].reactors[0])
             return f"waiting for {reactor} to decide on an Action of Opportunity"
         if isinstance(command, React):
-            return None
+            return None if not command.take else self._incapacity(command.actor)
         if command.actor != clock.active:
             active = clock.active
             whose = queries.name_of(active) if active is not None else "nobody"
             return f"it is not #{command.actor}'s turn (it is {whose}'s)"
+        if not isinstance(command, EndTurn):
+            return self._incapacity(command.actor)
         return None
+
+    def _incapacity(self, actor: int) -> str | None:
+        """Why the ruleset lets this combatant do nothing but end its turn, or None."""
+        conditions = frozenset(esper.component_for_entity(actor, Conditions).rounds)
+        return self.ruleset.incapacity(conditions) if conditions else None
 
     def _finish(self, events: list[Event]) -> list[Event]:
         """Add dice notices and the victory check, then log the events."""

@@ -26,6 +26,8 @@ from arena.ecs.events import (
     RoundStarted,
     TurnEnded,
     TurnStarted,
+    Upkept,
+    WeaponBroken,
     WeaponDropped,
 )
 from arena.hexgrid import FACING_NAMES
@@ -113,6 +115,8 @@ def narrate(event: Event, names: Mapping[int, str], sides: Mapping[int, str]) ->
             return f"{n(event.actor)} turns to face {FACING_NAMES[event.facing]}"
         case Attacked():
             how = "strikes at the opening of" if event.reaction else "attacks"
+            if event.free:
+                how = "strikes"
             return (f"{n(event.actor)} {how} {n(event.target)} with {event.weapon} "
                     f"({event.distance} hex, {event.position}): {attack_text(event.result)}"
                     f" [{n(event.target)} {event.target_hp} HP]")
@@ -139,6 +143,16 @@ def narrate(event: Event, names: Mapping[int, str], sides: Mapping[int, str]) ->
             if event.how == "is thrown":
                 return f"{n(event.actor)}'s {event.weapon} lands{where}"
             return f"{n(event.actor)} drops {event.weapon}: it {event.how}{where}"
+        case WeaponBroken():
+            dice = " ".join(roll_text(r) for r in event.rolls)
+            why = f" ({dice})" if dice else ""
+            if event.magic_lost:
+                return f"{n(event.actor)}'s {event.weapon} loses {event.magic_lost} magic{why}"
+            return f"{n(event.actor)}'s {event.weapon} breaks{why}"
+        case Upkept():
+            parts = [roll_text(r) for r in event.rolls] + list(event.notes)
+            why = f" ({'; '.join(parts)})" if parts else ""
+            return f"{n(event.actor)} loses {event.damage} HP{why} [{event.hp} HP]"
         case KnockedBack():
             to = event.path[-1]
             return f"{n(event.actor)} is knocked back to ({to.q}, {to.r})"

@@ -8,22 +8,25 @@ import esper
 
 from arena.battle import Battle
 from arena.dice import Dice
-from arena.ecs.components import Conditions, Item, Position, Wielded
+from arena.ecs.components import ActionPoints, Conditions, Health, Item, Position, Wielded
 from arena.ecs.events import (
     Attacked,
     ConditionAdded,
     ConditionEnded,
     Died,
     KnockedBack,
+    OpeningPresented,
     Refused,
     RoundStarted,
+    Upkept,
+    WeaponBroken,
     WeaponDropped,
 )
 from arena.hexgrid import Hex
-from arena.model.commands import Attack, EndTurn, Move
+from arena.model.commands import Attack, EndTurn, Move, React
 from arena.model.terrain import Terrain
 from arena.rules.ap import ApRuleset
-from arena.rules.base import AttackContext, AttackResult, Effect
+from arena.rules.base import AttackContext, AttackResult, Effect, Landing, Upkeep
 from tests.factories import SHORTBOW, WALL, ap_stats, fighter, scenario
 
 PIT = Terrain("pit", "Pit", "_", blocks_move=True, hazard=True)
@@ -41,7 +44,8 @@ class Scripted(ApRuleset):
 
     def resolve_attack(self, ctx: AttackContext, dice: Dice) -> AttackResult:
         self.seen.append(ctx)
-        return dataclasses.replace(super().resolve_attack(ctx, dice), effects=self.effects)
+        effects = () if "free" in ctx.options else self.effects
+        return dataclasses.replace(super().resolve_attack(ctx, dice), effects=effects)
 
 
 def battle(rules, *extra, walls=None, a_at=Hex(0, 0), b_at=Hex(1, 0), script=(14, 1)):
@@ -159,3 +163,93 @@ def test_unknown_maneuver_is_refused_listing_the_valid_ones():
         assert isinstance(refused, Refused)
         assert refused.reason == "unknown maneuver 'backflip' for ap (valid: smash)"
         assert isinstance(b.apply(Attack(1, 2, options=("smash",)))[0], Attacked)
+
+
+class Harsh(Scripted):
+    """Scripted effects plus conditions that bleed, stun, and floors that break weapons."""
+
+    def incapacity(self, conditions):
+        return "stunned" if "stunned" in conditions else None
+
+    def upkeep(self, stats, conditions, dice):
+        if "bleeding" not in conditions:
+            return Upkeep()
+        roll = dice.roll("d4", "bleeding d4")
+        return Upkeep(roll.total, (roll,), ("bleeding",))
+
+    def landing(self, weapon, surface, dice):
+        if surface != "hard":
+            return Landing()
+        roll = dice.roll("d6", "break d6")
+        return Landing(broken=roll.total == 1, rolls=(roll,))
+
+
+def test_damage_and_end_turn_effects():
+    rules = Scripted(Effect("damage", "attacker", "hits itself", amount=3),
+                     Effect("end_turn", "attacker"))
+    with battle(rules) as b:
+        b.apply(Attack(1, 2))
+        esper.switch_world(b.world.name)
+        assert esper.component_for_entity(1, Health).hp == 9
+        assert esper.component_for_entity(1, ActionPoints).current == 0
+
+
+def test_break_and_degrade_weapon_effects():
+    rules = Scripted(Effect("degrade_weapon", "defender", slot=0, amount=1),
+                     Effect("break_weapon", "attacker", slot=0))
+    with battle(rules) as b:
+        events = b.apply(Attack(1, 2))
+        broken = [e for e in events if isinstance(e, WeaponBroken)]
+        assert [(e.actor, e.magic_lost) for e in broken] == [(2, 1), (1, 0)]
+        esper.switch_world(b.world.name)
+        assert esper.component_for_entity(1, Wielded).weapons == []
+        assert esper.component_for_entity(2, Wielded).weapons[0].magic == -1
+
+
+def test_strike_effect_is_a_free_attack_on_the_chosen_combatant():
+    rules = Scripted(Effect("strike", "defender", other=1, options=("free", "smash")))
+    with battle(rules, script=(14, 1, 14, 1)) as b:
+        events = b.apply(Attack(1, 2))
+        free = [e for e in events if isinstance(e, Attacked) and e.free]
+        assert [(e.actor, e.target, e.ap_spent) for e in free] == [(2, 1, 0)]
+        assert rules.seen[-1].options == frozenset({"free", "smash"})
+
+
+def test_provoke_effect_opens_the_attacker_to_its_enemies():
+    rules = Scripted(Effect("provoke", "attacker"))
+    with battle(rules) as b:
+        events = b.apply(Attack(1, 2))
+        assert events[-1] == OpeningPresented(1, "provoke", (2,))
+        assert b.active == 2
+        rules.effects = ()
+        b.apply(React(2, False))
+        assert b.active == 1
+
+
+def test_upkeep_bleeds_at_the_start_of_the_turn():
+    rules = Harsh(Effect("condition", "defender", "bleeding", amount=1))
+    with battle(rules, script=(14, 1, 3)) as b:
+        b.apply(Attack(1, 2))
+        events = b.apply(EndTurn(1))
+        upkept = next(e for e in events if isinstance(e, Upkept))
+        assert (upkept.actor, upkept.damage, upkept.notes) == (2, 3, ("bleeding",))
+
+
+def test_incapacitated_combatants_can_only_end_their_turn():
+    rules = Harsh(Effect("condition", "defender", "stunned", rounds=1))
+    with battle(rules) as b:
+        b.apply(Attack(1, 2))
+        b.apply(EndTurn(1))
+        (refused,) = b.apply(Move(2, Hex(2, 0)))
+        assert isinstance(refused, Refused) and refused.reason == "stunned"
+        assert b.decide() == EndTurn(2)
+
+
+def test_a_dropped_weapon_on_a_hard_floor_may_break():
+    rules = Harsh(Effect("drop_weapon", "defender", slot=0))
+    stone = Terrain("stone", "Stone", ",", "hard")
+    with battle(rules, walls={Hex(1, 0): stone}, script=(14, 1, 1)) as b:
+        events = b.apply(Attack(1, 2))
+        assert any(isinstance(e, WeaponBroken) for e in events)
+        dropped = next(e for e in events if isinstance(e, WeaponDropped))
+        assert dropped.item is None

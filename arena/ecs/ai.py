@@ -6,7 +6,7 @@ import esper
 
 from arena.ecs import queries
 from arena.ecs.attacks import AttackSystem
-from arena.ecs.components import ActionPoints, Carried, Health, Wielded
+from arena.ecs.components import ActionPoints, Carried, Conditions, Health, Wielded
 from arena.ecs.items import ItemSystem
 from arena.ecs.movement import MovementSystem
 from arena.ecs.reactions import ReactionSystem
@@ -31,10 +31,18 @@ class AISystem(esper.Processor):
 
     def react(self, reactor: int) -> React:
         """Always take an Action of Opportunity that can be taken."""
-        return React(reactor, self.reactions.refusal(React(reactor, True)) is None)
+        able = not self.incapacitated(reactor)
+        return React(reactor, able and self.reactions.refusal(React(reactor, True)) is None)
+
+    def incapacitated(self, actor: int) -> bool:
+        """Whether the ruleset lets `actor` do nothing but end its turn."""
+        conditions = frozenset(esper.component_for_entity(actor, Conditions).rounds)
+        return bool(conditions) and self.attacks.ruleset.incapacity(conditions) is not None
 
     def decide(self, actor: int) -> Command:
         """The next command for `actor`: attack, move, or end the turn."""
+        if self.incapacitated(actor):
+            return EndTurn(actor)
         attack = self.best_attack(actor)
         if attack is not None:
             return attack

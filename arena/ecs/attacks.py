@@ -28,6 +28,7 @@ from arena.ecs.events import ActionFailed, Attacked, Died, Event, WeaponDropped
 from arena.hexgrid import (
     Hex,
     direction_to,
+    hex_angle,
     hex_distance,
     line_of_sight,
     relative_position,
@@ -35,7 +36,7 @@ from arena.hexgrid import (
 from arena.model.commands import Attack, Command
 from arena.model.stats import Weapon
 from arena.model.terrain import HexMap
-from arena.rules.base import Action, AttackContext, Ruleset
+from arena.rules.base import Action, AttackContext, Bystander, Ruleset
 
 OfferHook = Callable[[int, Command, Action, AttackContext | None], list[Event] | None]
 
@@ -57,6 +58,25 @@ def surroundings(defender: int) -> tuple[bool, int]:
     }
     flanked = any((d + 3) % 6 in foes for d in foes)
     return flanked, len(foes)
+
+
+def bystanders(actor: int, target: int) -> tuple[Bystander, ...]:
+    """Every other living combatant, seen from the attacker and the target, by entity id."""
+    here, there = queries.hex_of(actor), queries.hex_of(target)
+    side = queries.side_of(actor)
+    facing = esper.component_for_entity(actor, Facing).direction
+    return tuple(
+        Bystander(
+            entity=e,
+            ally=queries.side_of(e) == side,
+            distance=hex_distance(here, h),
+            beyond=hex_distance(there, h),
+            angle=hex_angle(here, there, h) if h != there else 0.0,
+            position=relative_position(here, facing, h),
+        )
+        for e in queries.living() if e not in (actor, target)
+        for h in (queries.hex_of(e),)
+    )
 
 
 def run_up(actor: int, here: Hex, there: Hex) -> int:
@@ -119,6 +139,7 @@ class AttackSystem(esper.Processor):
             wielded=tuple(weapons),
             primary_attacked_target=target in memory.primary_targets,
             weapon_attacks=memory.attacks,
+            bystanders=bystanders(actor, target) if self.ruleset.wants_bystanders else (),
         )
 
     def refusal(self, command: Attack, off_turn: bool = False) -> str | None:
@@ -199,20 +220,27 @@ class AttackSystem(esper.Processor):
             return [ActionFailed(command.actor, command.type, plan)]
         return self.strike(command, plan[0], plan[1], False)
 
+    def free_attack(self, actor: int, target: int, options: tuple[str, ...]) -> list[Event]:
+        """A blow the rules grant or force (a free attack, friendly fire): no AP, no reach check."""
+        weapons = self.weapons(actor)
+        if not weapons:
+            return []
+        ctx = self.context(actor, target, 0, options, off_turn=True)
+        return self.strike(Attack(actor, target, 0, options), ctx, 0, True, free=True)
+
     def strike(
-        self, command: Attack, ctx: AttackContext, cost: int, off_turn: bool
+        self, command: Attack, ctx: AttackContext, cost: int, off_turn: bool, free: bool = False
     ) -> list[Event]:
         """Roll the attack and apply its damage, death and effects."""
         actor, target = command.actor, command.target
         ap = esper.component_for_entity(actor, ActionPoints)
-        thrown: list[Event] = []
+        thrown: list[Weapon] = []
         if "crossbow" in ctx.weapon.tags:
             esper.component_for_entity(actor, Wielded).unloaded.append(ctx.weapon.id)
-        elif ctx.weapon.kind == "thrown":
+        elif ctx.weapon.kind == "thrown" and not free:
             # A thrown weapon leaves the hand and lies where the target stands.
             esper.component_for_entity(actor, Wielded).weapons.remove(ctx.weapon)
-            item = esper.create_entity(Item(ctx.weapon, actor), Position(ctx.there))
-            thrown.append(WeaponDropped(actor, ctx.weapon.id, item, ctx.there, "is thrown"))
+            thrown.append(ctx.weapon)
         if not off_turn:
             memory = esper.component_for_entity(actor, TurnMemory)
             memory.attacks += 1
@@ -226,13 +254,18 @@ class AttackSystem(esper.Processor):
             health.hp -= result.damage
         events: list[Event] = [
             Attacked(actor, target, ctx.weapon.id, ctx.distance, ctx.position, result, cost,
-                     ap.current, health.hp, off_turn)
+                     ap.current, health.hp, off_turn and not free, free)
         ]
         if health.hp <= 0 or health.sublethal >= health.hp:
             how = "slain" if health.hp <= 0 else "knocked out"
             esper.add_component(target, Dead(queries.clock().round))
             events.append(Died(target, actor, how))
-        events.extend(thrown)
+        for weapon in thrown:
+            if result.hit:
+                item = esper.create_entity(Item(weapon, actor), Position(ctx.there))
+                events.append(WeaponDropped(actor, weapon.id, item, ctx.there, "is thrown"))
+            else:  # a miss may break on a hard surface (adnd)
+                events.extend(self.effects.land(actor, weapon, ctx.there, "is thrown"))
         if result.effects:
             events.extend(self.effects.apply(result.effects, actor, target))
         return events

@@ -155,3 +155,4 @@ class Opening:
     reactors: list[int]
     failed: bool = False
     steps: list[Hex] = field(default_factory=list)
+    provoked: bool = False

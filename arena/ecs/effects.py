@@ -2,28 +2,51 @@
 
 from __future__ import annotations
 
+import dataclasses
+from collections.abc import Callable
+
 import esper
 
+from arena.dice import Dice
 from arena.ecs import queries
-from arena.ecs.components import Conditions, Dead, Facing, Health, Item, Position, Wielded
+from arena.ecs.components import (
+    ActionPoints,
+    Conditions,
+    Dead,
+    Facing,
+    Health,
+    Item,
+    Position,
+    Wielded,
+)
 from arena.ecs.events import (
     ConditionAdded,
     ConditionEnded,
     Died,
     Event,
     KnockedBack,
+    Upkept,
+    WeaponBroken,
     WeaponDropped,
 )
 from arena.hexgrid import Hex, direction_to, hex_neighbor
+from arena.model.stats import Weapon
 from arena.model.terrain import HexMap
-from arena.rules.base import Effect
+from arena.rules.base import Effect, Ruleset
+
+StrikeHook = Callable[[int, int, tuple[str, ...]], list[Event]]
+ProvokeHook = Callable[[int], list[Event]]
 
 
 class EffectSystem(esper.Processor):
     """Applies effect records in the order the ruleset gave them."""
 
-    def __init__(self, hexmap: HexMap) -> None:
+    def __init__(self, hexmap: HexMap, ruleset: Ruleset, dice: Dice) -> None:
         self.hexmap = hexmap
+        self.ruleset = ruleset
+        self.dice = dice
+        self.strike: StrikeHook | None = None
+        self.provoke: ProvokeHook | None = None
 
     def process(self) -> None:
         """Nothing runs per frame: effects follow attacks, conditions tick at turn ends."""
@@ -44,7 +67,49 @@ class EffectSystem(esper.Processor):
                 events.extend(self.knock_back(who, other, effect.amount))
             elif effect.kind == "kill":
                 events.extend(self.kill(who, other))
+            else:
+                events.extend(self.apply_more(effect, who, other))
         return events
+
+    def apply_more(self, effect: Effect, who: int, other: int) -> list[Event]:
+        """The effects that hurt, disarm or expose: damage, end_turn, weapons, provoke, strike."""
+        if effect.kind == "damage":
+            return self.hurt(who, effect.amount, effect.name, other)
+        if effect.kind == "end_turn":
+            esper.component_for_entity(who, ActionPoints).current = 0
+            return [ConditionAdded(who, "actions_ended", 1, 0)]
+        if effect.kind in ("break_weapon", "degrade_weapon"):
+            return self.spoil(who, effect.slot, effect.amount if effect.kind == "degrade_weapon"
+                              else None)
+        if effect.kind == "provoke" and self.provoke is not None:
+            return self.provoke(who)
+        if effect.kind == "strike" and self.strike is not None:
+            target = effect.other if effect.other is not None else other
+            if target != who and queries.is_alive(target):
+                return self.strike(who, target, effect.options)
+        return []
+
+    def hurt(self, who: int, amount: int, why: str, by: int) -> list[Event]:
+        """Take damage outside an attack (a blow to oneself, a torn wound)."""
+        health = esper.component_for_entity(who, Health)
+        health.hp -= amount
+        events: list[Event] = [Upkept(who, amount, (), (why,) if why else (), health.hp)]
+        if health.hp <= 0:
+            esper.add_component(who, Dead(queries.clock().round))
+            events.append(Died(who, by))
+        return events
+
+    def spoil(self, who: int, slot: int, magic_lost: int | None) -> list[Event]:
+        """Destroy the weapon in `slot` (None) or take `magic_lost` from its magic bonus."""
+        wielded = esper.component_for_entity(who, Wielded)
+        if slot >= len(wielded.weapons):
+            return []
+        weapon = wielded.weapons[slot]
+        if magic_lost is None:
+            wielded.weapons.pop(slot)
+            return [WeaponBroken(who, weapon.id, 0, ())]
+        wielded.weapons[slot] = dataclasses.replace(weapon, magic=weapon.magic - magic_lost)
+        return [WeaponBroken(who, weapon.id, magic_lost, ())]
 
     def add_condition(self, who: int, name: str, rounds: int, amount: int) -> Event:
         """Afflict `who` with a condition; a longer or permanent one wins over a shorter one."""
@@ -91,11 +156,24 @@ class EffectSystem(esper.Processor):
         if direction is not None and distance > 0:
             absolute = (esper.component_for_entity(who, Facing).direction + direction) % 6
             spot, how = self._flight(here, absolute, distance)
+        return self.land(who, weapon, spot, how)
+
+    def land(self, who: int, weapon: Weapon, spot: Hex, how: str) -> list[Event]:
+        """A weapon lands on `spot`: lost in a hazard, perhaps broken by a hard surface."""
         terrain = self.hexmap.terrain(spot)
         if terrain is not None and terrain.hazard:
             return [WeaponDropped(who, weapon.id, None, spot, f"lost in the {terrain.name}")]
+        surface = terrain.surface if terrain is not None else "hard"
+        landing = self.ruleset.landing(weapon, surface, self.dice)
+        if landing.broken:
+            return [WeaponDropped(who, weapon.id, None, spot, how),
+                    WeaponBroken(who, weapon.id, 0, landing.rolls)]
+        events: list[Event] = []
+        if landing.magic_lost:
+            events.append(WeaponBroken(who, weapon.id, landing.magic_lost, landing.rolls))
+            weapon = dataclasses.replace(weapon, magic=weapon.magic - landing.magic_lost)
         item = esper.create_entity(Item(weapon, who), Position(spot))
-        return [WeaponDropped(who, weapon.id, item, spot, how)]
+        return [WeaponDropped(who, weapon.id, item, spot, how), *events]
 
     def _flight(self, start: Hex, direction: int, distance: int) -> tuple[Hex, str]:
         """Where a weapon thrown from `start` lands: obstacles and the map's edge rebound it."""

@@ -73,6 +73,7 @@ class Attacked:
     ap_left: int
     target_hp: int
     reaction: bool = False
+    free: bool = False
 
 
 @dataclass(slots=True)
@@ -162,6 +163,29 @@ class WeaponDropped:
 
 
 @dataclass(slots=True)
+class WeaponBroken:
+    """A weapon broke, or lost some of its magic (`magic_lost`), with the dice that decided it."""
+
+    type: ClassVar[str] = "weapon_broken"
+    actor: int
+    weapon: str
+    magic_lost: int
+    rolls: tuple[Roll, ...]
+
+
+@dataclass(slots=True)
+class Upkept:
+    """Start-of-turn effects of a combatant's conditions (bleeding, …) and its HP after them."""
+
+    type: ClassVar[str] = "upkept"
+    actor: int
+    damage: int
+    rolls: tuple[Roll, ...]
+    notes: tuple[str, ...]
+    hp: int
+
+
+@dataclass(slots=True)
 class KnockedBack:
     """A combatant was pushed along `path` (start hex first)."""
 
@@ -229,7 +253,8 @@ class BattleEnded:
 Event = (
     RoundStarted | TurnStarted | Moved | Faced | Attacked | PickedUp | Drew | Reloaded | Died
     | TurnEnded
-    | ConditionAdded | ConditionEnded | WeaponDropped | KnockedBack | OpeningPresented
+    | ConditionAdded | ConditionEnded | WeaponDropped | WeaponBroken | Upkept | KnockedBack
+    | OpeningPresented
     | ReactionDeclined | ActionFailed | Notice | Refused | BattleEnded
 )
 

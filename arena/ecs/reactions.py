@@ -17,7 +17,7 @@ from arena.ecs.events import (
     ReactionDeclined,
 )
 from arena.hexgrid import Hex, hex_distance
-from arena.model.commands import Attack, Command, React
+from arena.model.commands import Attack, Command, EndTurn, React
 from arena.rules.base import Action, AttackContext
 
 Finisher = Callable[[Command, Opening], list[Event]]
@@ -73,6 +73,14 @@ class ReactionSystem(esper.Processor):
         esper.add_component(actor, Opening(command, reactors, steps=list(steps or ())))
         return [OpeningPresented(actor, command.type, tuple(reactors))]
 
+    def provoke(self, who: int) -> list[Event]:
+        """A blunder exposes `who`: every enemy that threatens it may strike; nothing waits."""
+        reactors = self.reactors(who)
+        if not reactors or self.pending() is not None:
+            return []
+        esper.add_component(who, Opening(EndTurn(who), reactors, provoked=True))
+        return [OpeningPresented(who, "provoke", tuple(reactors))]
+
     def refusal(self, command: React) -> str | None:
         """Why this reaction cannot be made, or None."""
         pending = self.pending()
@@ -117,7 +125,7 @@ class ReactionSystem(esper.Processor):
 
     def finish(self, actor: int, opening: Opening) -> list[Event]:
         """Carry out the Open action, unless an Action of Opportunity hit or felled the actor."""
-        if not queries.is_alive(actor):
+        if not queries.is_alive(actor) or opening.provoked:
             return []
         if opening.failed:
             reason = "hit by an Action of Opportunity"

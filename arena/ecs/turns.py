@@ -6,9 +6,25 @@ import esper
 
 from arena.dice import Dice
 from arena.ecs import queries
-from arena.ecs.components import ActionPoints, Conditions, Momentum, Stats, TurnMemory
+from arena.ecs.components import (
+    ActionPoints,
+    Conditions,
+    Dead,
+    Health,
+    Momentum,
+    Stats,
+    TurnMemory,
+)
 from arena.ecs.effects import EffectSystem
-from arena.ecs.events import BattleEnded, Event, RoundStarted, TurnEnded, TurnStarted
+from arena.ecs.events import (
+    BattleEnded,
+    Died,
+    Event,
+    RoundStarted,
+    TurnEnded,
+    TurnStarted,
+    Upkept,
+)
 from arena.rules.base import Entrant, Ruleset
 
 
@@ -66,7 +82,30 @@ class TurnSystem(esper.Processor):
         memory.attacks = 0
         momentum = esper.component_for_entity(actor, Momentum)
         momentum.direction, momentum.steps = None, 0
-        return [TurnStarted(actor, clock.round, ap.current)]
+        started: list[Event] = [TurnStarted(actor, clock.round, ap.current)]
+        upkept = self.upkeep(actor)
+        if upkept and not queries.is_alive(actor):
+            clock.index += 1
+            return [*started, *upkept, *self.check_victory(), *self.start_turn()]
+        return [*started, *upkept]
+
+    def upkeep(self, actor: int) -> list[Event]:
+        """Let the ruleset act on the combatant's conditions at the start of its turn."""
+        conditions = esper.component_for_entity(actor, Conditions)
+        if not conditions.rounds:
+            return []
+        strengths = {name: conditions.amounts.get(name, 0) for name in sorted(conditions.rounds)}
+        stats = esper.component_for_entity(actor, Stats).block
+        up = self.ruleset.upkeep(stats, strengths, self.dice)
+        if not (up.damage or up.rolls or up.notes):
+            return []
+        health = esper.component_for_entity(actor, Health)
+        health.hp -= up.damage
+        events: list[Event] = [Upkept(actor, up.damage, up.rolls, up.notes, health.hp)]
+        if health.hp <= 0:
+            esper.add_component(actor, Dead(clock_round()))
+            events.append(Died(actor, actor, "bled out"))
+        return events
 
     def end_turn(self, actor: int) -> list[Event]:
         """End `actor`'s turn, keeping its unspent AP, and start the next one."""
@@ -93,3 +132,8 @@ class TurnSystem(esper.Processor):
         clock = queries.clock()
         clock.over, clock.winner, clock.reason = True, winner, reason
         return [BattleEnded(winner, clock.round, reason)]
+
+
+def clock_round() -> int:
+    """The current round number."""
+    return queries.clock().round

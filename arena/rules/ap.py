@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from arena.dice import Dice, Roll
 from arena.model.stats import StatBlock, Weapon
@@ -21,7 +21,9 @@ from arena.rules.base import (
     Entrant,
     FieldSpec,
     Initiative,
+    Landing,
     Modifier,
+    Upkeep,
 )
 
 FEET_PER_HEX = 5
@@ -150,6 +152,7 @@ class ApRuleset:
     fields = FIELDS
     maneuvers: tuple[tuple[str, str], ...] = MANEUVERS
     unarmed: Weapon | None = UNARMED
+    wants_bystanders = False
 
     def action_cost(self, action: Action, weapon: Weapon | None, off_turn: bool) -> int | None:
         """AP cost from DECISIONS.md's table."""
@@ -182,6 +185,18 @@ class ApRuleset:
         if action == "melee" and ctx is not None:
             return ctx.weapon.id == UNARMED.id and "unarmed_strike" not in feats(ctx.attacker)
         return False
+
+    def incapacity(self, conditions: frozenset[str]) -> str | None:
+        """Nothing in document 003 takes a combatant's actions away."""
+        return None
+
+    def upkeep(self, stats: StatBlock, conditions: Mapping[str, int], dice: Dice) -> Upkeep:
+        """Document 003 has no condition that acts each turn."""
+        return Upkeep()
+
+    def landing(self, weapon: Weapon, surface: str, dice: Dice) -> Landing:
+        """Document 003 breaks no weapons."""
+        return Landing()
 
     def hands(self, conditions: frozenset[str]) -> int:
         """Hands left to hold weapons: two, less each severed hand or arm side."""

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal, Protocol
 
@@ -10,7 +10,9 @@ from arena.dice import Dice, Roll
 from arena.hexgrid import ORIGIN, Hex
 from arena.model.stats import StatBlock, StatValue, Weapon
 
-Action = Literal["move", "face", "melee", "ranged", "pick_up", "draw", "stand_up", "reload"]
+Action = Literal[
+    "move", "face", "melee", "ranged", "pick_up", "draw", "stand_up", "reload", "provoke"
+]
 FieldKind = Literal["int", "str", "bool", "set"]
 
 
@@ -92,9 +94,13 @@ class AttackContext:
     wielded: tuple[Weapon, ...] = ()
     primary_attacked_target: bool = False
     weapon_attacks: int = 0
+    bystanders: tuple[Bystander, ...] = ()
 
 
-EffectKind = Literal["condition", "drop_weapon", "knockback", "kill"]
+EffectKind = Literal[
+    "condition", "drop_weapon", "knockback", "kill", "damage", "end_turn", "break_weapon",
+    "degrade_weapon", "provoke", "strike",
+]
 Who = Literal["attacker", "defender"]
 
 
@@ -111,6 +117,14 @@ class Effect:
     - `knockback`: `who` is pushed `amount` hexes straight away from the other combatant,
       stopping before walls and other combatants.
     - `kill`: `who` dies at once (`name` says why).
+    - `damage`: `who` takes `amount` damage outright (`name` says why: "hits itself").
+    - `end_turn`: `who` can do nothing more this turn (its AP drops to 0).
+    - `break_weapon`: the weapon in `who`'s `slot` is destroyed.
+    - `degrade_weapon`: the weapon in `who`'s `slot` loses `amount` from its magic bonus.
+    - `provoke`: `who` presents an opening to every enemy that threatens it (no action waits).
+    - `strike`: `who` makes a free attack, without AP, on entity `other` (or on the other
+      combatant of this attack when `other` is None); the ruleset resolves it with `options`
+      in the context's options (e.g. `auto_hit`, `friendly_fire`).
     """
 
     kind: EffectKind
@@ -120,7 +134,43 @@ class Effect:
     amount: int = 0
     slot: int = 0
     direction: int | None = None
+    other: int | None = None
+    options: tuple[str, ...] = ()
 
+
+@dataclass(frozen=True, slots=True)
+class Bystander:
+    """Another combatant near an attack, as a ruleset may need it (friendly fire, misses).
+
+    `ally` is relative to the attacker; `angle` is the angle at the attacker between the target
+    and this combatant (degrees); `beyond` is its distance from the target; `position` is where
+    it stands as seen from the attacker's facing.
+    """
+
+    entity: int
+    ally: bool
+    distance: int
+    beyond: int
+    angle: float
+    position: str
+
+
+@dataclass(frozen=True, slots=True)
+class Upkeep:
+    """What a combatant's conditions do at the start of its turn: damage, with its dice."""
+
+    damage: int = 0
+    rolls: tuple[Roll, ...] = ()
+    notes: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Landing:
+    """What becomes of a weapon that lands on a surface: broken, or magic lost, with dice."""
+
+    broken: bool = False
+    magic_lost: int = 0
+    rolls: tuple[Roll, ...] = ()
 
 @dataclass(frozen=True, slots=True)
 class AttackResult:
@@ -171,6 +221,7 @@ class Ruleset(Protocol):
     fields: tuple[FieldSpec, ...]
     maneuvers: tuple[tuple[str, str], ...]
     unarmed: Weapon | None
+    wants_bystanders: bool
 
     def action_cost(self, action: Action, weapon: Weapon | None, off_turn: bool) -> int | None:
         """AP cost of an action, or None when the ruleset does not allow it."""
@@ -190,6 +241,20 @@ class Ruleset(Protocol):
 
     def opens(self, action: Action, ctx: AttackContext | None, stats: StatBlock) -> bool:
         """Whether the action presents an opening to threatening enemies (None: no reactions)."""
+        ...
+
+    def incapacity(self, conditions: frozenset[str]) -> str | None:
+        """Why a combatant with these conditions can take no action but ending its turn."""
+        ...
+
+    def upkeep(
+        self, stats: StatBlock, conditions: Mapping[str, int], dice: Dice
+    ) -> Upkeep:
+        """What the conditions (name -> strength) do at the start of the combatant's turn."""
+        ...
+
+    def landing(self, weapon: Weapon, surface: str, dice: Dice) -> Landing:
+        """What happens to a dropped or missed thrown weapon landing on `surface`."""
         ...
 
     def roll_initiative(self, entrants: Sequence[Entrant], dice: Dice) -> Initiative:
