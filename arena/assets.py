@@ -30,6 +30,7 @@ from arena.rules.base import FieldSpec
 from arena.validate import (
     Table,
     clean_text,
+    expect_int,
     expect_pair,
     expect_str,
     expect_table,
@@ -54,7 +55,7 @@ TERRAIN_KEYS = (
 )
 WEAPON_KEYS = (
     "name", "damage", "kind", "hands", "light", "reach", "range_ft", "threat", "multiplier",
-    "magic", "tags",
+    "magic", "tags", "quality", "crushing_save", "break_die", "conditional",
 )
 ARMOUR_KEYS = ("name", "helmet")
 BODY_KEYS = ("name", "glyph", "hp", "speed", "weapons", "armour")
@@ -201,6 +202,22 @@ def _weapon(t: Table, ident: str) -> Weapon:
         multiplier=t.integer("multiplier", 2, 2, 4),
         magic=t.integer("magic", 0, -5, 5),
         tags=tags,
+        quality=t.integer("quality", 0, 0, 5),
+        crushing_save=t.integer("crushing_save", 0, 0, 20),
+        break_die=t.integer("break_die", 0, 0, 20),
+        conditional=_conditional(t),
+    )
+
+
+def _conditional(t: Table) -> tuple[tuple[str, int], ...]:
+    """Read `conditional`: a table of foe kind -> bonus, kept in sorted order."""
+    if not t.has("conditional"):
+        return ()
+    table = expect_table(t.raw("conditional"), t.file, t.path("conditional"))
+    return tuple(
+        (_check_id(kind, t.file, join_key(t.path("conditional"), kind)),
+         expect_int(bonus, t.file, join_key(t.path("conditional"), kind), -5, 10))
+        for kind, bonus in sorted(table.items())
     )
 
 
@@ -597,6 +614,8 @@ def _weapon_to_dict(w: Weapon) -> dict[str, object]:
         "id": w.id, "name": w.name, "damage": w.damage, "kind": w.kind, "hands": w.hands,
         "light": w.light, "reach": w.reach, "range_ft": w.range_ft, "threat": w.threat,
         "multiplier": w.multiplier, "magic": w.magic, "tags": list(w.tags),
+        "quality": w.quality, "crushing_save": w.crushing_save, "break_die": w.break_die,
+        "conditional": dict(w.conditional),
     }
 
 

@@ -12,7 +12,12 @@ StatValue = int | str | bool
 
 @dataclass(frozen=True, slots=True)
 class Weapon:
-    """A weapon as the assets describe it (`assets/weapons.toml`)."""
+    """A weapon as the assets describe it (`assets/weapons.toml`).
+
+    `quality` and `crushing_save` serve `d40` (a weapon's save against shattering);
+    `break_die` (sides; 0 = none) and `conditional` (bonuses against kinds of foe, e.g.
+    ("reptiles", 4)) serve `adnd`.
+    """
 
     id: str
     name: str
@@ -26,6 +31,10 @@ class Weapon:
     multiplier: int = 2
     magic: int = 0
     tags: tuple[str, ...] = ()
+    quality: int = 0
+    crushing_save: int = 0
+    break_die: int = 0
+    conditional: tuple[tuple[str, int], ...] = ()
 
     @property
     def is_ranged(self) -> bool:
