@@ -5,8 +5,9 @@ from __future__ import annotations
 from arena.errors import ArenaError
 from arena.rules.ap import ApRuleset
 from arena.rules.base import Ruleset
+from arena.rules.becmi import BecmiRuleset
 
-RULESETS: dict[str, Ruleset] = {"ap": ApRuleset()}
+RULESETS: dict[str, Ruleset] = {"ap": ApRuleset(), "becmi": BecmiRuleset()}
 
 
 def get_ruleset(name: str) -> Ruleset:

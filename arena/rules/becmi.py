@@ -1,0 +1,195 @@
+"""Ruleset `becmi`: the Rules Cyclopedia attack roll checklist of document 001.
+
+d20 + adjustments against the Attack Rolls Table (hit roll modifier × armour class), natural 1
+and natural 20 rules, weapon mastery, cover, backstab, charge and smash. The tables live in
+`assets/rules/becmi/` and are read once, on first use. Sources: `docs/rules/becmi.md`.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping, Sequence
+
+from arena.dice import Dice
+from arena.errors import AssetError
+from arena.model.stats import StatBlock, Weapon
+from arena.paths import asset_root
+from arena.rules.base import (
+    Action,
+    AttackContext,
+    AttackResult,
+    Effect,
+    Entrant,
+    Initiative,
+    Landing,
+    Upkeep,
+)
+from arena.rules.becmi_attack import (
+    FEET_PER_HEX,
+    damage_modifiers,
+    decide_hit,
+    expected_damage,
+    is_charge,
+    plan_attack,
+)
+from arena.rules.becmi_stats import FIELDS, block_problem
+from arena.rules.becmi_tables import Tables, load_tables
+
+LONG_RANGE = 3
+SMASH_LEVEL = 9
+
+# DECISIONS.md, common section: move 1, facing free, one attack 3, pick up 1, draw 1.
+# Interpretations (docs/rules/becmi.md): reloading a crossbow 1, standing up 2.
+COSTS: dict[Action, int] = {
+    "move": 1, "face": 0, "melee": 3, "ranged": 3, "pick_up": 1, "draw": 1, "reload": 1,
+    "stand_up": 2,
+}
+
+
+def check_entrant(entrant: Entrant) -> None:
+    """Fail with one line when a combatant's `hd` or `mastery` is malformed."""
+    problem = block_problem(entrant.stats)
+    if problem is not None:
+        raise AssetError(f"becmi stats of combatant #{entrant.entity}: {problem}")
+
+
+def smash_refusal(ctx: AttackContext) -> str | None:
+    """Why this combatant cannot smash with this weapon, or None."""
+    stats = ctx.attacker
+    if ctx.weapon.is_ranged:
+        return "smash needs a melee weapon"
+    if stats.text("class") != "fighter" or stats.number("level") < SMASH_LEVEL:
+        return f"only fighters of level {SMASH_LEVEL} or higher can smash"
+    return None
+
+
+def reach_refusal(ctx: AttackContext) -> str | None:
+    """Melee within reach; missiles within long range (three times `range_ft`)."""
+    weapon = ctx.weapon
+    if not weapon.is_ranged:
+        if ctx.distance > weapon.reach:
+            return f"{weapon.name} reaches {weapon.reach} hex(es); target is {ctx.distance} away"
+        return None
+    longest = LONG_RANGE * weapon.range_ft // FEET_PER_HEX
+    if ctx.distance > longest:
+        return f"{weapon.name} reaches {longest} hexes (long range); target is {ctx.distance} away"
+    return None
+
+
+class BecmiRuleset:
+    """Document 001: the D&D Rules Cyclopedia attack roll, on a hex map with action points."""
+
+    name = "becmi"
+    version = "0.1"
+    title = "D&D Rules Cyclopedia attack roll checklist"
+    fields = FIELDS
+    maneuvers: tuple[tuple[str, str], ...] = (
+        ("smash", "-5 to hit, the whole Strength score added to damage, lose initiative"),
+    )
+    unarmed: Weapon | None = None
+    wants_bystanders = False
+
+    def __init__(self) -> None:
+        self._tables: Tables | None = None
+
+    @property
+    def tables(self) -> Tables:
+        """The ruleset's tables, read from the asset folder on first use."""
+        if self._tables is None:
+            self._tables = load_tables(asset_root())
+        return self._tables
+
+    def action_cost(self, action: Action, weapon: Weapon | None, off_turn: bool) -> int | None:
+        """AP cost from DECISIONS.md's common section; nothing happens off-turn."""
+        return None if off_turn else COSTS.get(action)
+
+    def attack_cost(self, ctx: AttackContext) -> int | None:
+        """One attack costs 3 AP on the own turn."""
+        return self.action_cost("ranged" if ctx.weapon.is_ranged else "melee", ctx.weapon,
+                                ctx.off_turn)
+
+    def action_points(self, speed: int, conditions: frozenset[str]) -> int:
+        """The AP pool is the stat block's `speed`."""
+        return speed
+
+    def hands(self, conditions: frozenset[str]) -> int:
+        """Two hands, whatever the conditions."""
+        return 2
+
+    def opens(self, action: Action, ctx: AttackContext | None, stats: StatBlock) -> bool:
+        """No action presents an opening: the Rules Cyclopedia has no attacks of opportunity."""
+        return False
+
+    def incapacity(self, conditions: frozenset[str]) -> str | None:
+        """Nothing in document 001 takes a combatant's actions away."""
+        return None
+
+    def upkeep(self, stats: StatBlock, conditions: Mapping[str, int], dice: Dice) -> Upkeep:
+        """Document 001 has no condition that acts each turn."""
+        return Upkeep()
+
+    def landing(self, weapon: Weapon, surface: str, dice: Dice) -> Landing:
+        """Document 001 breaks no weapons."""
+        return Landing()
+
+    def roll_initiative(self, entrants: Sequence[Entrant], dice: Dice) -> Initiative:
+        """d6 per side, higher first; ties to the lower side index; entity id within a side."""
+        for entrant in entrants:
+            check_entrant(entrant)
+        scores = {}
+        rolls = []
+        for side in sorted({e.side for e in entrants}):
+            roll = dice.roll("d6", f"initiative side {side}")
+            rolls.append(roll)
+            scores[side] = roll.total
+        ranked = sorted(entrants, key=lambda e: (-scores[e.side], e.side, e.entity))
+        return Initiative(
+            order=tuple(e.entity for e in ranked),
+            rolls=tuple(rolls),
+            scores=tuple((e.entity, scores[e.side]) for e in ranked),
+        )
+
+    def attack_refusal(self, ctx: AttackContext) -> str | None:
+        """One attack per turn; reach or range; smash only for fighters of level 9+ in melee."""
+        if ctx.weapon_attacks and not ctx.off_turn:
+            return "already attacked this turn (one attack per turn)"
+        reason = reach_refusal(ctx)
+        if reason is None and "smash" in ctx.options:
+            reason = smash_refusal(ctx)
+        return reason
+
+    def ai_options(self, ctx: AttackContext) -> tuple[str, ...]:
+        """Smash when the fighter may and its expected damage beats a plain blow."""
+        if "smash" in ctx.options or smash_refusal(ctx) is not None:
+            return ()
+        smash = dataclasses.replace(ctx, options=ctx.options | {"smash"})
+        better = expected_damage(self.tables, smash) > expected_damage(self.tables, ctx)
+        return ("smash",) if better else ()
+
+    def resolve_attack(self, ctx: AttackContext, dice: Dice) -> AttackResult:
+        """Steps 1-9: table entry, d20 + modifiers, natural 1/20, damage with multipliers."""
+        tables = self.tables
+        plan = plan_attack(tables, ctx)
+        roll = dice.roll("d20", "attack d20")
+        natural = roll.faces[0]
+        total = natural + sum(m.value for m in plan.modifiers)
+        hit, why = decide_hit(natural, total, plan.cell)
+        notes = (*plan.notes, why) if why else plan.notes
+        effects = self.effects(ctx)
+        if not hit:
+            return AttackResult(natural, plan.modifiers, total, plan.label, plan.cell.needed,
+                                False, (roll,), notes=notes, effects=effects)
+        damage_roll = dice.roll(ctx.weapon.damage, f"damage {ctx.weapon.damage}")
+        dmods = damage_modifiers(tables, ctx, plan, damage_roll.total)
+        damage = max(1, damage_roll.total + sum(m.value for m in dmods))
+        return AttackResult(natural, plan.modifiers, total, plan.label, plan.cell.needed, True,
+                            (roll, damage_roll), dmods, damage, notes=notes, effects=effects)
+
+    def effects(self, ctx: AttackContext) -> tuple[Effect, ...]:
+        """A smash loses the next initiative; a charger can be met by set spears until it acts."""
+        found = []
+        if "smash" in ctx.options:
+            found.append(Effect("condition", "attacker", "lose_initiative"))
+        if is_charge(ctx):
+            found.append(Effect("condition", "attacker", "charging", rounds=2))
+        return tuple(found)
