@@ -33,6 +33,12 @@ from arena.ecs.events import (
 from arena.hexgrid import FACING_NAMES
 from arena.rules.base import AttackResult, Modifier
 
+# Conditions that read better as a phrase than as "is <name>": (added, ended).
+PHRASES = {
+    "lose_initiative": ("loses the initiative: it acts last next round", "acts last this round"),
+    "actions_ended": ("can do nothing more this turn", "may act again"),
+}
+
 
 def signed(mods: tuple[Modifier, ...]) -> str:
     """Modifiers as ' +3 STR +2 BAB'."""
@@ -102,6 +108,12 @@ def narrate(event: Event, names: Mapping[int, str], sides: Mapping[int, str]) ->
                     bonus = score - roll.total
                     detail = f" ({roll_text(roll)}{f' {bonus:+d}' if bonus else ''})"
                 parts.append(f"{n(entity)} {score}{detail}")
+            sided = [f"{sides.get(int(r.purpose.rsplit(' ', 1)[1]), r.purpose)} "
+                     f"{roll_text(r)}" for r in event.rolls
+                     if r.purpose.startswith("initiative side ")]
+            if sided:
+                return (f"Round {event.round}. Initiative: {', '.join(sided)}; "
+                        f"order: {', '.join(n(e) for e in event.order)}")
             return f"Round {event.round}. Initiative: {', '.join(parts)}"
         case TurnStarted():
             return f"{n(event.actor)}'s turn ({event.ap} AP)"
@@ -132,11 +144,15 @@ def narrate(event: Event, names: Mapping[int, str], sides: Mapping[int, str]) ->
         case TurnEnded():
             return f"{n(event.actor)} ends the turn ({event.ap_left} AP kept)"
         case ConditionAdded():
+            if event.name in PHRASES:
+                return f"{n(event.actor)} {PHRASES[event.name][0]}"
             lasting = f"for {event.rounds} turn{'s' if event.rounds != 1 else ''}" if event.rounds \
                 else "until removed"
             strength = f" ({event.amount})" if event.amount else ""
             return f"{n(event.actor)} is {event.name.replace('_', ' ')}{strength} {lasting}"
         case ConditionEnded():
+            if event.name in PHRASES:
+                return f"{n(event.actor)} {PHRASES[event.name][1]}"
             return f"{n(event.actor)} is no longer {event.name.replace('_', ' ')}"
         case WeaponDropped():
             where = f" at ({event.at.q}, {event.at.r})" if event.at is not None else ""

@@ -77,7 +77,7 @@ class EffectSystem(esper.Processor):
             return self.hurt(who, effect.amount, effect.name, other)
         if effect.kind == "end_turn":
             esper.component_for_entity(who, ActionPoints).current = 0
-            return [ConditionAdded(who, "actions_ended", 1, 0)]
+            return [self.add_condition(who, "actions_ended", 1, 0)]
         if effect.kind in ("break_weapon", "degrade_weapon"):
             return self.spoil(who, effect.slot, effect.amount if effect.kind == "degrade_weapon"
                               else None)
