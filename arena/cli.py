@@ -1,4 +1,4 @@
-"""The `arena` command line: `sim` runs AI battles, `replay` re-runs and verifies recordings."""
+"""The `arena` command line: `play` (the default), `sim` AI battles, `replay` recordings."""
 
 from __future__ import annotations
 
@@ -35,6 +35,13 @@ def build_parser() -> Parser:
     """The command-line grammar."""
     parser = Parser(prog="arena", description=__doc__)
     sub = parser.add_subparsers(dest="command", parser_class=Parser)
+    play = sub.add_parser("play", help="play a skirmish in the terminal (the default command)")
+    play.add_argument("--scenario", default="skirmish", help="scenario name or .toml path")
+    play.add_argument("--seed", type=int, help="battle seed (default: a random one)")
+    play.add_argument("--rules", help=f"ruleset, overriding the scenario's ({', '.join(RULESETS)})")
+    play.add_argument("--side", type=int, help="the side you command, 0-based (default 0)")
+    play.add_argument("--hotseat", action="store_true", help="command every side yourself")
+    play.add_argument("--load", type=Path, metavar="PATH", help="resume a save, replay or journal")
     sim = sub.add_parser("sim", help="run a battle between AI sides to the end")
     sim.add_argument("--scenario", default="skirmish", help="scenario name or .toml path")
     sim.add_argument("--seed", type=int, default=1, help="battle seed (default 1)")
@@ -148,12 +155,24 @@ def run_replay(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
+def run_play(args: argparse.Namespace) -> int:
+    """Play in the terminal (imported here so `sim` and `replay` never load the front end)."""
+    from arena.tui.launch import PlayOptions, play  # noqa: PLC0415
+
+    if args.command is None:
+        return play(PlayOptions(saves=SAVES))
+    return play(PlayOptions(args.scenario, args.seed, args.rules, args.side, args.hotseat,
+                            args.load, SAVES))
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point: one line on stderr and exit 2 for any input problem."""
     parser = build_parser()
     args = parser.parse_args(argv)
     out = sys.stdout
     try:
+        if args.command in (None, "play"):
+            return run_play(args)
         if args.command == "sim":
             return run_sim(args, out)
         if args.command == "replay":

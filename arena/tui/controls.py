@@ -1,0 +1,177 @@
+"""Key handling: (state, key) -> new state, maybe a command, maybe leaving; no I/O here.
+
+The battle is only read (through `arena.view`); commands are returned for the app to submit.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from arena.hexgrid import hex_neighbor
+from arena.model.commands import Attack, Command, EndTurn, Face, Move, PickUp
+from arena.tui import aim
+from arena.tui.keymap import KEYMAP, NO_HEX_KEYS, STEPS, first_key, label
+from arena.tui.modes import Reaction, UiState
+from arena.tui.session import Session
+from arena.view import make_command
+
+
+def nothing(state: UiState, key: str) -> Reaction:
+    """A key with no meaning here: a hint, nothing else."""
+    if key in NO_HEX_KEYS:
+        hint = (f"hexes have no north or south: {first_key('step_nw')} {first_key('step_ne')}"
+                f" go NW NE, {first_key('step_sw')} {first_key('step_se')} go SW SE")
+    else:
+        hint = f"'{label(key)}' does nothing here; {first_key('help')} lists the keys"
+    return Reaction(replace(state, hint=hint))
+
+
+def react(state: UiState, key: str, session: Session, page: int) -> Reaction:
+    """What `key` does in `state`; `page` is the log's height, for scrolling."""
+    state = replace(state, hint="")
+    if state.mode == "help":
+        return Reaction(replace(state, mode="normal"))
+    if state.mode == "confirm_quit":
+        if key in ("y", "Y"):
+            return Reaction(state, exit="abandon")
+        return Reaction(replace(state, mode="normal", hint="carry on"))
+    action = KEYMAP.get(key)
+    if action in ("log_up", "log_down"):
+        step = page - 1 if action == "log_up" else 1 - page
+        return Reaction(replace(state, log_offset=max(0, state.log_offset + step)))
+    if state.mode == "summary":
+        if action in ("confirm", "cancel") or key in ("q", "Q"):
+            return Reaction(state, exit="done")
+        return Reaction(replace(state, hint="Enter leaves; PgUp/PgDn scroll the log"))
+    if action == "help":
+        return Reaction(replace(state, mode="help", cursor=None, targets=()))
+    if action == "save_quit":
+        return Reaction(state, exit="save")
+    if action == "quit":
+        return Reaction(replace(state, mode="confirm_quit", cursor=None, targets=()))
+    if session.view.reaction is not None and session.player_turn:
+        return _reaction(state, key, session)
+    if state.mode == "target":
+        return _target(state, action, session)
+    if state.mode == "look":
+        return _look(state, key, action, session)
+    return _normal(state, key, action, session)
+
+
+def _normal(state: UiState, key: str, action: str | None, session: Session) -> Reaction:
+    """The main mode: step or bump, turn, pick up, end the turn, enter a mode."""
+    view = session.view
+    actor = view.combatant(view.active)
+    if action == "look":
+        return Reaction(replace(state, mode="look", cursor=actor.hex if actor else None))
+    if actor is None or not session.player_turn:
+        return Reaction(replace(state, hint="it is not your turn"))
+    command: Command
+    if action in STEPS:
+        there = hex_neighbor(actor.hex, STEPS[action])
+        other = view.standing_at(there)
+        if other is not None and other.side == actor.side:
+            return Reaction(replace(state, hint=f"{other.name} is in the way"))
+        if other is not None:
+            attack = aim.bump(session.battle, actor, other)
+            if isinstance(attack, str):
+                return Reaction(replace(state, hint=attack))
+            return Reaction(replace(state, last_target=other.id), attack)
+        command = Move(actor.id, there)
+    elif action in ("turn_left", "turn_right"):
+        command = Face(actor.id, (actor.facing + (1 if action == "turn_left" else 5)) % 6)
+    elif action == "end_turn":
+        command = EndTurn(actor.id)
+    elif action == "pick_up":
+        command = PickUp(actor.id)
+    elif action == "stand_up":
+        made = make_command("stand_up", actor=actor.id)
+        if made is None:
+            return Reaction(replace(state, hint="nobody falls prone in this game"))
+        command = made
+    elif action in ("attack", "fire"):
+        return _aim(state, session, action == "fire", state.last_target)
+    else:
+        return nothing(state, key)
+    return Reaction(state, command)
+
+
+def _reaction(state: UiState, key: str, session: Session) -> Reaction:
+    """An enemy acts openly next to the player's combatant: y strikes it, n lets it pass."""
+    actor = session.view.active
+    if key in ("y", "Y", "n", "N", "KEY_ESCAPE") and actor is not None:
+        command = make_command("react", actor=actor, take=key in ("y", "Y"))
+        if command is not None:
+            return Reaction(replace(state, mode="normal", cursor=None), command)
+    return Reaction(replace(state, hint="answer y (strike) or n (let it pass)"))
+
+
+def _aim(state: UiState, session: Session, fire: bool, prefer: int | None) -> Reaction:
+    """Enter target mode on the valid targets, `prefer` first when it is one of them."""
+    actor = session.view.combatant(session.view.active)
+    if actor is None or not session.player_turn:
+        return Reaction(replace(state, hint="it is not your turn"))
+    found = aim.targets(session.battle, session.view, actor, fire)
+    if not found:
+        return Reaction(replace(state, hint=aim.why_not(session.battle, session.view, actor, fire)))
+    index = next((i for i, (e, _) in enumerate(found) if e == prefer), 0)
+    return Reaction(replace(state, mode="target", targets=tuple(found), index=index, fire=fire))
+
+
+def _target(state: UiState, action: str | None, session: Session) -> Reaction:
+    """Target mode: cycle targets and weapons, commit or back out."""
+    chosen = state.target
+    actor = session.view.combatant(session.view.active)
+    if chosen is None or actor is None:
+        return Reaction(replace(state, mode="normal"))
+    enemy, slot = chosen
+    if action in ("next_target", "prev_target"):
+        step = 1 if action == "next_target" else -1
+        return Reaction(replace(state, index=(state.index + step) % len(state.targets)))
+    if action == "next_weapon":
+        slots = aim.valid_slots(session.battle, actor, enemy, state.fire)
+        nxt = slots[(slots.index(slot) + 1) % len(slots)] if slot in slots else slot
+        targets = list(state.targets)
+        targets[state.index % len(targets)] = (enemy, nxt)
+        return Reaction(replace(state, targets=tuple(targets)))
+    if action == "confirm":
+        return Reaction(replace(state, mode="normal", last_target=enemy),
+                        Attack(actor.id, enemy, slot))
+    if action == "cancel":
+        return Reaction(replace(state, mode="normal"))
+    if action == "look":
+        there = session.view.combatant(enemy)
+        return Reaction(replace(state, mode="look", cursor=there.hex if there else None))
+    return Reaction(replace(state, hint=f"{first_key('next_target')} next target, "
+                                        f"{first_key('confirm')} attack, "
+                                        f"{first_key('cancel')} back out"))
+
+
+def _look(state: UiState, key: str, action: str | None, session: Session) -> Reaction:
+    """Look mode: move the cursor; Enter walks there or aims at the enemy under it."""
+    view = session.view
+    cursor = state.cursor
+    if cursor is None or action in ("cancel", "look"):
+        return Reaction(replace(state, mode="normal", cursor=None))
+    if action in STEPS:
+        there = hex_neighbor(cursor, STEPS[action])
+        if view.map.terrain(there) is None:
+            return Reaction(replace(state, hint="that is the edge of the map"))
+        return Reaction(replace(state, cursor=there))
+    if action in ("next_target", "prev_target"):
+        living = [c for c in view.combatants if c.alive]
+        at = next((i for i, c in enumerate(living) if c.hex == cursor), -1)
+        step = 1 if action == "next_target" else -1
+        return Reaction(replace(state, cursor=living[(at + step) % len(living)].hex))
+    if action == "confirm":
+        actor = view.combatant(view.active)
+        other = view.standing_at(cursor)
+        if actor is None or not session.player_turn:
+            return Reaction(replace(state, hint="it is not your turn"))
+        if other is not None and other.side != actor.side:
+            if not aim.valid_slots(session.battle, actor, other.id, fire=False):
+                refusal = aim.bump(session.battle, actor, other)
+                return Reaction(replace(state, hint=refusal if isinstance(refusal, str) else ""))
+            return _aim(replace(state, mode="normal", cursor=None), session, False, other.id)
+        return Reaction(replace(state, mode="normal", cursor=None), Move(actor.id, cursor))
+    return nothing(state, key)

@@ -1,0 +1,99 @@
+"""The key table: every key the game understands, as data, so rebinding is a data change.
+
+Keys are blessed key names (`KEY_TAB`, `KEY_PGUP`, `KEY_KP_7`) or the character typed.
+Direction actions are named after the six pointy-top hex directions of `hexgrid.DIRECTIONS`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Binding:
+    """One action, the keys that trigger it, its help text and its section of the help."""
+
+    action: str
+    keys: tuple[str, ...]
+    help: str
+    group: str
+
+
+BINDINGS: tuple[Binding, ...] = (
+    Binding("step_nw", ("y", "7", "KEY_KP_7"), "step north-west", "Move"),
+    Binding("step_ne", ("u", "9", "KEY_KP_9"), "step north-east", "Move"),
+    Binding("step_w", ("h", "4", "KEY_KP_4", "KEY_LEFT"), "step west", "Move"),
+    Binding("step_e", ("l", "6", "KEY_KP_6", "KEY_RIGHT"), "step east", "Move"),
+    Binding("step_sw", ("b", "1", "KEY_KP_1"), "step south-west", "Move"),
+    Binding("step_se", ("n", "3", "KEY_KP_3"), "step south-east", "Move"),
+    Binding("turn_left", ("[", "<"), "turn left (60°)", "Move"),
+    Binding("turn_right", ("]", ">"), "turn right (60°)", "Move"),
+    Binding("end_turn", (".", " ", "5", "KEY_KP_5"), "end turn, keep the AP", "Move"),
+    Binding("stand_up", ("s",), "stand up when prone", "Move"),
+    Binding("attack", ("a",), "attack: pick a target", "Fight"),
+    Binding("fire", ("f",), "fire a missile weapon", "Fight"),
+    Binding("pick_up", ("g", ","), "pick up a weapon here", "Fight"),
+    Binding("next_target", ("KEY_TAB",), "next target/combatant", "Aim"),
+    Binding("prev_target", ("KEY_BTAB",), "previous target", "Aim"),
+    Binding("next_weapon", ("w",), "switch weapon", "Aim"),
+    Binding("confirm", ("KEY_ENTER",), "attack / walk there", "Aim"),
+    Binding("cancel", ("KEY_ESCAPE",), "back out", "Aim"),
+    Binding("look", ("x", ";"), "look: describe a hex", "Info"),
+    Binding("log_up", ("KEY_PGUP",), "log: older messages", "Info"),
+    Binding("log_down", ("KEY_PGDOWN",), "log: newer messages", "Info"),
+    Binding("help", ("?",), "this help", "Info"),
+    Binding("save_quit", ("S",), "save and quit", "Game"),
+    Binding("quit", ("Q",), "abandon (asks first)", "Game"),
+)
+
+STEPS: dict[str, int] = {
+    "step_e": 0, "step_ne": 1, "step_nw": 2, "step_w": 3, "step_sw": 4, "step_se": 5,
+}
+
+# Keys a player may try that have no hex meaning; they earn a specific hint.
+NO_HEX_KEYS = frozenset({"KEY_UP", "KEY_DOWN", "k", "j", "8", "2", "KEY_KP_8", "KEY_KP_2"})
+
+_LABELS = {
+    "KEY_TAB": "Tab", "KEY_BTAB": "Shift-Tab", "KEY_ENTER": "Enter", "KEY_ESCAPE": "Esc",
+    "KEY_PGUP": "PgUp", "KEY_PGDOWN": "PgDn", "KEY_LEFT": "Left", "KEY_RIGHT": "Right",
+    " ": "Space",
+}
+
+
+def build(bindings: Iterable[Binding] = BINDINGS) -> dict[str, str]:
+    """Map each key to its action; a key bound twice is an error."""
+    table: dict[str, str] = {}
+    for binding in bindings:
+        for key in binding.keys:
+            if key in table:
+                raise ValueError(f"key {key!r} bound to both {table[key]} and {binding.action}")
+            table[key] = binding.action
+    return table
+
+
+KEYMAP: dict[str, str] = build()
+
+
+def label(key: str) -> str:
+    """A key as the help shows it.
+
+    >>> label("KEY_KP_7"), label("KEY_PGUP"), label("y")
+    ('kp7', 'PgUp', 'y')
+    """
+    if key.startswith("KEY_KP_"):
+        return f"kp{key[7:].lower()}"
+    return _LABELS.get(key, key)
+
+
+def keys_for(action: str, bindings: Iterable[Binding] = BINDINGS) -> str:
+    """The keys of an action as text: 'y 7 kp7'."""
+    return " ".join(label(k) for b in bindings if b.action == action for k in b.keys)
+
+
+_FIRST = {b.action: label(b.keys[0]) for b in BINDINGS if b.keys}
+
+
+def first_key(action: str) -> str:
+    """The first key bound to `action`, as the prompts show it."""
+    return _FIRST.get(action, "?")

@@ -1,0 +1,153 @@
+"""What `arena play` runs: pick up a journal, a save or a new battle, then play in the terminal."""
+
+from __future__ import annotations
+
+import secrets
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+import arena
+from arena.assets import load_library, load_scenario
+from arena.battle import Battle
+from arena.errors import ArenaError, ReplayError
+from arena.replay import Recorder, Resumable, load_journal, load_resumable, resume
+from arena.rules import get_ruleset
+from arena.tui.app import App
+from arena.tui.question import Question
+from arena.tui.session import JOURNAL_NAME, Session
+from arena.tui.terminal import Terminal, fullscreen
+
+SEED_LIMIT = 1_000_000
+
+
+@dataclass(frozen=True, slots=True)
+class PlayOptions:
+    """The `arena play` arguments."""
+
+    scenario: str = "skirmish"
+    seed: int | None = None
+    rules: str | None = None
+    side: int | None = None
+    hotseat: bool = False
+    load: Path | None = None
+    saves: Path = Path("saves")
+
+
+def new_battle(options: PlayOptions) -> Recorder:
+    """A fresh battle of the chosen scenario; a random seed when none is given."""
+    library = load_library()
+    scenario = load_scenario(options.scenario, library)
+    ruleset = get_ruleset(options.rules or scenario.ruleset)
+    seed = options.seed if options.seed is not None else secrets.randbelow(SEED_LIMIT)
+    if seed < 0:
+        raise ArenaError(f"--seed must be 0 or more, got {seed}")
+    return Recorder(Battle(scenario, ruleset, seed), library.hash)
+
+
+def players(options: PlayOptions, recorder: Recorder, source: Resumable | None) -> frozenset[int]:
+    """The sides the player commands: flags first, else what the journal or save says, else 0."""
+    count = len(recorder.battle.scenario.sides)
+    if options.hotseat:
+        return frozenset(range(count))
+    if options.side is not None:
+        if not 0 <= options.side < count:
+            raise ArenaError(f"--side must be 0..{count - 1} for this scenario, "
+                             f"got {options.side}")
+        return frozenset({options.side})
+    if source is not None:
+        listed = source.settings.get("players")
+        if isinstance(listed, list) and all(isinstance(s, int) and 0 <= s < count
+                                            for s in listed):
+            return frozenset(listed)
+        sides = {c.side for c in source.scenario.combatants}
+        by_player = {source.scenario.combatants[cmd.actor - 1].side for cmd, by, _ in source.steps
+                     if by == "player" and 0 < cmd.actor <= len(source.scenario.combatants)}
+        if by_player & sides:
+            return frozenset(by_player)
+    return frozenset({0})
+
+
+def set_aside(screen: Terminal, path: Path, error: ArenaError) -> None:
+    """Move a journal that cannot be resumed to `<name>.bad` and say why."""
+    aside = path.with_name(path.name + ".bad")
+    path.replace(aside)
+    screen.run(Question([f"The unfinished battle cannot be resumed: {error}",
+                         f"Its journal was moved to {aside}.",
+                         "Press any key to start a new battle."], notice=True))
+
+
+def offer_journal(screen: Terminal, path: Path) -> Resumable | None:
+    """Ask whether to resume the unfinished battle in `path`; a bad journal is set aside."""
+    try:
+        source = load_journal(path)
+    except ArenaError as e:
+        set_aside(screen, path, e)
+        return None
+    lost = " (the last, unfinished command is lost)" if source.dropped else ""
+    question = Question([
+        f"An unfinished battle was found: {source.scenario.name}, seed {source.seed}, "
+        f"{len(source.steps)} commands played{lost}.",
+        f"(recorded by arena {source.game_version})"
+        if source.game_version != arena.__version__ else "",
+        "Resume it? (y/n)",
+    ])
+    screen.run(question)
+    if question.answer == "y":
+        return source
+    path.replace(path.with_name(path.name + ".old"))
+    return None
+
+
+def _session(options: PlayOptions, source: Resumable | None) -> Session:
+    """The session to play: the resumed battle or a new one."""
+    recorder = resume(source) if source is not None else new_battle(options)
+    try:
+        chosen = players(options, recorder, source)
+    except ArenaError:
+        recorder.battle.__exit__(None, None, None)
+        raise
+    return Session(recorder, chosen, options.saves, source=source.path if source else None)
+
+
+def start(screen: Terminal, options: PlayOptions, journal: Path) -> Session:
+    """Offer an unfinished battle, if any; a journal that fails to resume is set aside."""
+    found = offer_journal(screen, journal) if journal.exists() else None
+    if found is None:
+        return _session(options, None)
+    try:
+        return _session(options, found)
+    except ReplayError as e:
+        set_aside(screen, journal, e)
+        return _session(options, None)
+
+
+def play(options: PlayOptions) -> int:
+    """Play in the terminal until the player leaves; print where the save or replay went."""
+    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+        raise ArenaError("arena play needs a terminal (for a battle without one: arena sim)")
+    source = load_resumable(options.load) if options.load is not None else None
+    if source is not None and source.game_version != arena.__version__:
+        sys.stderr.write(f"warning: {options.load} was recorded by arena "
+                         f"{source.game_version}; this is {arena.__version__}\n")
+    journal = options.saves / JOURNAL_NAME
+    if source is not None and journal.exists() and source.path.resolve() != journal.resolve():
+        journal.replace(journal.with_name(journal.name + ".old"))  # keep the other battle
+    session = _session(options, source) if source is not None else None
+    message, code = "", 0
+    try:
+        with fullscreen() as screen:
+            if session is None:
+                session = start(screen, options, journal)
+            app = App(session)
+            screen.run(app)
+            message = app.message
+    except KeyboardInterrupt:
+        message, code = "Interrupted: the battle's journal is kept; run arena to resume it.", 130
+    finally:
+        if session is not None:
+            session.close()
+            session.battle.__exit__(None, None, None)
+    if message:
+        sys.stdout.write(message + "\n")
+    return code

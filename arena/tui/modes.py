@@ -1,0 +1,42 @@
+"""The interface's state between keys: the mode, the cursor, targets, the hint, log scrolling."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from arena.hexgrid import Hex
+from arena.model.commands import Command
+
+Mode = Literal["normal", "look", "target", "help", "confirm_quit", "summary"]
+Exit = Literal["save", "abandon", "done"]
+
+
+@dataclass(frozen=True, slots=True)
+class UiState:
+    """Everything the screen shows besides the battle itself; replaced, never mutated."""
+
+    mode: Mode = "normal"
+    cursor: Hex | None = None
+    targets: tuple[tuple[int, int], ...] = ()
+    index: int = 0
+    fire: bool = False
+    hint: str = ""
+    log_offset: int = 0
+    last_target: int | None = None
+
+    @property
+    def target(self) -> tuple[int, int] | None:
+        """The (enemy, weapon slot) being aimed at in target mode."""
+        if self.mode != "target" or not self.targets:
+            return None
+        return self.targets[self.index % len(self.targets)]
+
+
+@dataclass(frozen=True, slots=True)
+class Reaction:
+    """What a key did: the new state, maybe a command for the battle, maybe leaving the game."""
+
+    state: UiState
+    command: Command | None = None
+    exit: Exit | None = None

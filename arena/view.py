@@ -1,0 +1,224 @@
+"""A read-only snapshot of a battle for front ends, so they never touch esper themselves.
+
+`snapshot(battle)` copies what a screen shows (combatants, items on the ground, the clock);
+`path_to` and `attack_plan` answer a front end's "what if" questions without changing anything.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import esper
+
+from arena.battle import Battle
+from arena.ecs import queries
+from arena.ecs.components import (
+    ActionPoints,
+    Conditions,
+    Dead,
+    Facing,
+    Health,
+    Identity,
+    Item,
+    Position,
+    Side,
+    Wielded,
+    Worn,
+)
+from arena.hexgrid import Hex
+from arena.model.commands import COMMAND_TYPES, Attack, Command, command_from_json
+from arena.model.scenario import SideSpec
+from arena.model.stats import Weapon
+from arena.model.terrain import HexMap
+from arena.rules.base import AttackContext
+
+
+@dataclass(frozen=True, slots=True)
+class CombatantView:
+    """One combatant as the screen shows it.
+
+    `weapons` are the weapons in hand; `arms` what an Attack's weapon slot indexes (the weapons
+    in hand, then any unarmed strike the ruleset offers).
+    """
+
+    id: int
+    name: str
+    glyph: str
+    side: int
+    hex: Hex
+    facing: int
+    hp: int
+    max_hp: int
+    ap: int
+    max_ap: int
+    weapons: tuple[Weapon, ...]
+    arms: tuple[Weapon, ...]
+    armour: str
+    conditions: tuple[tuple[str, int], ...]
+    alive: bool
+
+
+@dataclass(frozen=True, slots=True)
+class ItemView:
+    """A weapon lying on a hex."""
+
+    id: int
+    hex: Hex
+    weapon: Weapon
+
+
+@dataclass(frozen=True, slots=True)
+class ReactionView:
+    """An Open action on offer: `reactor` decides whether to strike `target` as it acts."""
+
+    target: int
+    action: str
+    reactor: int
+
+
+@dataclass(frozen=True, slots=True)
+class BattleView:
+    """Everything a front end draws, copied out of the battle at one moment.
+
+    `turn` is whose turn it is; `active` who must decide next: the same, except while an
+    enemy decides on an Action of Opportunity (`reaction`).
+    """
+
+    title: str
+    ruleset: str
+    seed: int
+    map: HexMap
+    sides: tuple[SideSpec, ...]
+    round: int
+    order: tuple[int, ...]
+    turn: int | None
+    active: int | None
+    reaction: ReactionView | None
+    over: bool
+    winner: int | None
+    reason: str
+    combatants: tuple[CombatantView, ...]
+    items: tuple[ItemView, ...]
+
+    def combatant(self, entity: int | None) -> CombatantView | None:
+        """The combatant with this id, or None."""
+        return next((c for c in self.combatants if c.id == entity), None)
+
+    def standing_at(self, h: Hex) -> CombatantView | None:
+        """The living combatant on `h`, or None."""
+        return next((c for c in self.combatants if c.alive and c.hex == h), None)
+
+    def fallen_at(self, h: Hex) -> tuple[CombatantView, ...]:
+        """The fallen combatants lying on `h`."""
+        return tuple(c for c in self.combatants if not c.alive and c.hex == h)
+
+    def items_at(self, h: Hex) -> tuple[ItemView, ...]:
+        """The items lying on `h`, lowest id first."""
+        return tuple(i for i in self.items if i.hex == h)
+
+    def enemies_of(self, entity: int) -> tuple[CombatantView, ...]:
+        """Living combatants of other sides than `entity`'s, in id order."""
+        me = self.combatant(entity)
+        side = me.side if me is not None else -1
+        return tuple(c for c in self.combatants if c.alive and c.side != side)
+
+
+def _arms(battle: Battle, entity: int, weapons: tuple[Weapon, ...]) -> tuple[Weapon, ...]:
+    """The attack choices: the attack system's list where it keeps one, else the weapons."""
+    choices: Any = getattr(battle.attacks, "weapons", None)
+    return tuple(choices(entity)) if callable(choices) else weapons
+
+
+def _combatant(battle: Battle, entity: int, ident: Identity) -> CombatantView:
+    """Copy one combatant's components."""
+    health = esper.component_for_entity(entity, Health)
+    ap = esper.component_for_entity(entity, ActionPoints)
+    worn = esper.component_for_entity(entity, Worn).armour
+    conditions = esper.try_component(entity, Conditions)
+    weapons = tuple(esper.component_for_entity(entity, Wielded).weapons)
+    return CombatantView(
+        id=entity,
+        name=ident.name,
+        glyph=ident.glyph,
+        side=esper.component_for_entity(entity, Side).index,
+        hex=esper.component_for_entity(entity, Position).hex,
+        facing=esper.component_for_entity(entity, Facing).direction,
+        hp=health.hp,
+        max_hp=health.max_hp,
+        ap=ap.current,
+        max_ap=ap.maximum,
+        weapons=weapons,
+        arms=_arms(battle, entity, weapons),
+        armour=worn.name if worn is not None else "",
+        conditions=tuple(sorted(conditions.rounds.items())) if conditions is not None else (),
+        alive=not esper.has_component(entity, Dead),
+    )
+
+
+def reaction(battle: Battle) -> ReactionView | None:
+    """The Action of Opportunity on offer, for engines that have reactions; else None."""
+    battle.world.activate()
+    system: Any = getattr(battle, "reactions", None)
+    pending: Any = system.pending() if system is not None else None
+    if pending is None:
+        return None
+    target, opening = pending
+    return ReactionView(target, str(opening.command.type), int(opening.reactors[0]))
+
+
+def snapshot(battle: Battle) -> BattleView:
+    """Copy the battle's visible state; the battle is not changed."""
+    active = battle.active
+    clock = queries.clock()
+    identities = sorted(esper.get_component(Identity))
+    combatants = tuple(_combatant(battle, e, ident) for e, ident in identities)
+    items = tuple(
+        ItemView(e, pos.hex, item.weapon)
+        for e, (item, pos) in sorted(esper.get_components(Item, Position), key=lambda p: p[0])
+    )
+    return BattleView(
+        title=battle.scenario.name,
+        ruleset=battle.ruleset.name,
+        seed=battle.seed,
+        map=battle.scenario.map,
+        sides=battle.scenario.sides,
+        round=clock.round,
+        order=clock.order,
+        turn=clock.active,
+        active=active,
+        reaction=reaction(battle),
+        over=clock.over,
+        winner=clock.winner,
+        reason=clock.reason,
+        combatants=combatants,
+        items=items,
+    )
+
+
+def path_to(battle: Battle, actor: int, to: Hex) -> list[Hex] | None:
+    """The walking path from `actor`'s hex to `to` (both included), or None if unreachable."""
+    battle.world.activate()
+    return battle.movement.paths_from(actor).path_to(to)
+
+
+def step_cost(battle: Battle) -> int | None:
+    """The AP one hex of walking costs on one's own turn, or None when moving is not allowed."""
+    return battle.ruleset.action_cost("move", None, False)
+
+
+def make_command(kind: str, **fields: object) -> Command | None:
+    """A command of type `kind` built from its JSON form, or None if this engine lacks it.
+
+    Commands newer than the front end (`stand_up`, `react`) are made this way, so the front end
+    keeps working on an engine with or without them.
+    """
+    if kind not in COMMAND_TYPES:
+        return None
+    return command_from_json({"type": kind, **fields})
+
+
+def attack_plan(battle: Battle, command: Attack) -> str | tuple[AttackContext, int]:
+    """The attack's context and AP cost, or why it would be refused; changes nothing."""
+    battle.world.activate()
+    return battle.attacks.plan(command)
