@@ -40,12 +40,10 @@ class ItemSystem(esper.Processor):
         hands = self.ruleset.hands(conditions)
         if sum(w.hands for w in wielded.weapons) + item.weapon.hands > hands:
             return f"no free hand for {item.weapon.name}"
-        cost = self.ruleset.action_cost("pick_up", item.weapon, False)
-        if cost is None:
-            return "this ruleset does not allow picking up"
+        cost = queries.afford(self.ruleset, "pick_up", item.weapon, command.actor)
+        if isinstance(cost, str):
+            return cost
         ap = esper.component_for_entity(command.actor, ActionPoints)
-        if cost > ap.current:
-            return f"needs {cost} AP to pick up, has {ap.current}"
         ap.current -= cost
         if self.offer is not None:
             offered = self.offer(command.actor, command, "pick_up", None, None)
@@ -74,13 +72,8 @@ class ItemSystem(esper.Processor):
         conditions = frozenset(esper.component_for_entity(command.actor, Conditions).rounds)
         if weapon.hands > self.ruleset.hands(conditions):
             return f"cannot wield {weapon.name} with the hands left"
-        cost = self.ruleset.action_cost("draw", weapon, False)
-        if cost is None:
-            return "this ruleset does not allow drawing"
-        ap = esper.component_for_entity(command.actor, ActionPoints).current
-        if cost > ap:
-            return f"needs {cost} AP to draw, has {ap}"
-        return None
+        cost = queries.afford(self.ruleset, "draw", weapon, command.actor)
+        return cost if isinstance(cost, str) else None
 
     def draw(self, command: Draw) -> str | list[Event]:
         """Draw a spare weapon; weapons in the way go back to the spares, last first."""
@@ -112,13 +105,8 @@ class ItemSystem(esper.Processor):
         weapon = wielded.weapons[command.weapon]
         if weapon.id not in wielded.unloaded:
             return f"{weapon.name} is loaded"
-        cost = self.ruleset.action_cost("reload", weapon, False)
-        if cost is None:
-            return "this ruleset does not allow reloading"
-        ap = esper.component_for_entity(command.actor, ActionPoints).current
-        if cost > ap:
-            return f"needs {cost} AP to reload, has {ap}"
-        return None
+        cost = queries.afford(self.ruleset, "reload", weapon, command.actor)
+        return cost if isinstance(cost, str) else None
 
     def reload(self, command: Reload) -> str | list[Event]:
         """Reload a wielded crossbow (Open where the ruleset says so)."""

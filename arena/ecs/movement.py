@@ -115,12 +115,10 @@ class MovementSystem(esper.Processor):
         facing = esper.component_for_entity(command.actor, Facing)
         if facing.direction == command.facing:
             return f"already facing {FACING_NAMES[command.facing]}"
-        cost = self.ruleset.action_cost("face", None, False)
-        if cost is None:
-            return "this ruleset does not allow turning"
+        cost = queries.afford(self.ruleset, "face", None, command.actor)
+        if isinstance(cost, str):
+            return cost
         ap = esper.component_for_entity(command.actor, ActionPoints)
-        if cost > ap.current:
-            return f"needs {cost} AP to turn, has {ap.current}"
         ap.current -= cost
         facing.direction = command.facing
         esper.component_for_entity(command.actor, Momentum).steps = 0
@@ -133,12 +131,10 @@ class MovementSystem(esper.Processor):
             return "not prone"
         if any(name.endswith("_leg_severed") for name in conditions.rounds):
             return "cannot stand on a severed leg"
-        cost = self.ruleset.action_cost("stand_up", None, False)
-        if cost is None:
-            return "this ruleset does not allow standing up"
+        cost = queries.afford(self.ruleset, "stand_up", None, command.actor)
+        if isinstance(cost, str):
+            return cost
         ap = esper.component_for_entity(command.actor, ActionPoints)
-        if cost > ap.current:
-            return f"needs {cost} AP to stand up, has {ap.current}"
         ap.current -= cost
         if self.offer is not None:
             offered = self.offer(command.actor, command, "stand_up", None, None)

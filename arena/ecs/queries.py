@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import esper
 
-from arena.ecs.components import Clock, Dead, Health, Identity, Position, Side
+from arena.ecs.components import ActionPoints, Clock, Dead, Health, Identity, Position, Side
 from arena.hexgrid import Hex
+from arena.model.stats import Weapon
+from arena.rules.base import Action, Ruleset
 
 
 def clock() -> Clock:
@@ -51,3 +53,25 @@ def enemies_of(entity: int) -> list[int]:
     """Living combatants of other sides, in entity-id order."""
     side = side_of(entity)
     return [e for e in living() if side_of(e) != side]
+
+
+VERBS: dict[Action, tuple[str, str]] = {
+    "move": ("move", "moving"),
+    "face": ("turn", "turning"),
+    "stand_up": ("stand up", "standing up"),
+    "pick_up": ("pick up", "picking up"),
+    "draw": ("draw", "drawing"),
+    "reload": ("reload", "reloading"),
+}
+
+
+def afford(ruleset: Ruleset, action: Action, weapon: Weapon | None, actor: int) -> int | str:
+    """The own-turn AP cost of `action`, or why `actor` cannot pay it (a refusal reason)."""
+    verb, gerund = VERBS.get(action, (action, action))
+    cost = ruleset.action_cost(action, weapon, False)
+    if cost is None:
+        return f"this ruleset does not allow {gerund}"
+    ap = esper.component_for_entity(actor, ActionPoints).current
+    if cost > ap:
+        return f"needs {cost} AP to {verb}, has {ap}"
+    return cost
