@@ -25,7 +25,7 @@ from arena.model.scenario import CombatantSpec, Scenario, SideSpec
 from arena.model.stats import Armour, StatBlock, StatValue, Weapon, WeaponKind
 from arena.model.terrain import HexMap, Surface, Terrain
 from arena.paths import asset_root
-from arena.rules import RULESETS
+from arena.rules import RULESETS, STAT_CHECKS
 from arena.rules.base import FieldSpec
 from arena.validate import (
     Table,
@@ -406,8 +406,18 @@ def _combatant(
         speed=_need(record, "speed", int, t),
         weapons=_need(record, "weapons", tuple, t),
         armour=armour if isinstance(armour, Armour) else None,
-        stats=_full_stats(record),
+        stats=_checked(_full_stats(record), t),
     )
+
+
+def _checked(blocks: dict[str, StatBlock], t: Table) -> dict[str, StatBlock]:
+    """Run each ruleset's whole-block check; a problem is a load error at this combatant."""
+    for ruleset in sorted(blocks):
+        check = STAT_CHECKS.get(ruleset)
+        problem = check(blocks[ruleset]) if check is not None else None
+        if problem is not None:
+            raise fail(t.file, join_key(t.key, ruleset), problem)
+    return blocks
 
 
 def _terrain_kinds(t: Table, refs: _Refs) -> Mapping[str, Terrain]:

@@ -549,3 +549,16 @@ def test_library_hash_follows_the_environment(
     append(root, "weapons.toml", "# edited")
     monkeypatch.setenv("ARENA_ASSETS", str(root))
     assert load_library().hash == load_library(root).hash != library.hash
+
+
+def test_a_ruleset_block_check_fails_at_load_naming_the_combatant(tmp_path: Path) -> None:
+    scenario = tmp_path / "bad-hd.toml"
+    scenario.write_text(
+        'name = "x"\ndescription = ""\nruleset = "becmi"\nmap = "arena"\n'
+        '[[sides]]\nname = "A"\ncolour = "#ff0000"\n[[sides]]\nname = "B"\ncolour = "#0000ff"\n'
+        '[[combatants]]\ntemplate = "swordsman"\nside = 0\nat = [0, 0]\nfacing = "E"\n'
+        '[combatants.becmi]\nclass = "monster"\nhd = "banana"\n'
+        '[[combatants]]\ntemplate = "axeman"\nside = 1\nat = [2, 0]\nfacing = "W"\n'
+    )
+    message = error_of(lambda: load_scenario(str(scenario)))
+    assert message.startswith(f"{scenario}: combatants[0].becmi: hd: bad hit dice 'banana'")
