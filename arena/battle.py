@@ -11,6 +11,7 @@ from arena.dice import Dice
 from arena.ecs import queries
 from arena.ecs.ai import AISystem
 from arena.ecs.attacks import AttackSystem
+from arena.ecs.auras import AuraSystem
 from arena.ecs.components import (
     ActionPoints,
     Carried,
@@ -40,6 +41,8 @@ from arena.model.commands import (
     Draw,
     EndTurn,
     Face,
+    Invoke,
+    Kick,
     Move,
     PickUp,
     React,
@@ -72,13 +75,17 @@ class Battle:
             self.attacks = AttackSystem(ruleset, self.dice, scenario.map, self.effects)
             self.items = ItemSystem(ruleset)
             self.reactions = ReactionSystem(self.attacks)
-            self.ai = AISystem(self.attacks, self.movement, self.reactions, self.items)
+            self.auras = AuraSystem(ruleset)
+            self.ai = AISystem(self.attacks, self.movement, self.reactions, self.items,
+                               self.auras)
             for priority, system in enumerate((
                 self.turns, self.movement, self.attacks, self.effects, self.items,
-                self.reactions, self.ai,
+                self.reactions, self.auras, self.ai,
             )):
                 esper.add_processor(system, priority)
             self.attacks.offer = self.movement.offer = self.items.offer = self.reactions.offer
+            self.attacks.buffs = self.auras.buffs_on
+            self.turns.at_turn_start = self.auras.tick
             self.effects.strike = self.attacks.free_attack
             self.effects.provoke = self.reactions.provoke
             self.reactions.finishers = {
@@ -98,6 +105,8 @@ class Battle:
             Reload: self.items.reload,  # type: ignore[dict-item]
             StandUp: self.movement.stand_up,  # type: ignore[dict-item]
             React: self.reactions.react,  # type: ignore[dict-item]
+            Kick: self.items.kick,  # type: ignore[dict-item]
+            Invoke: self.auras.invoke,  # type: ignore[dict-item]
             EndTurn: lambda c: self.turns.end_turn(c.actor),
         }
 
@@ -167,6 +176,9 @@ class Battle:
         outcome = reason if reason is not None else self._handlers[type(command)](command)
         if isinstance(outcome, str):
             return [Refused(command.type, outcome)]
+        if not isinstance(command, EndTurn | Invoke | React):
+            # Doing anything else ends a buff kept up by concentration (a chant).
+            outcome = [*self.auras.interrupt(command.actor), *outcome]
         return self._finish(outcome)
 
     def _refusal(self, command: Command) -> str | None:
@@ -199,6 +211,7 @@ class Battle:
         if notices:
             events.extend(Notice(text) for text in notices)
         if any(type(e) is Died for e in events):
+            events.extend(self.auras.settle())
             events.extend(self.turns.check_victory())
             clock = queries.clock()
             fallen = clock.active

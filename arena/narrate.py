@@ -8,6 +8,8 @@ from arena.dice import Roll
 from arena.ecs.events import (
     ActionFailed,
     Attacked,
+    AuraEnded,
+    AuraStarted,
     BattleEnded,
     ConditionAdded,
     ConditionEnded,
@@ -29,6 +31,7 @@ from arena.ecs.events import (
     Upkept,
     WeaponBroken,
     WeaponDropped,
+    WeaponKicked,
 )
 from arena.hexgrid import FACING_NAMES
 from arena.rules.base import AttackResult, Modifier
@@ -80,10 +83,16 @@ def damage_text(result: AttackResult, damage_roll: Roll) -> str:
 
 
 def attack_text(result: AttackResult) -> str:
-    """'d20 14 +3 STR +2 BAB = 19 vs AC 16: hit; d8 5 +3 STR = 8 damage'."""
-    text = f"{roll_text(result.attack_roll)}{signed(result.modifiers)} = {result.total}"
-    verdict = "critical hit" if result.critical else ("hit" if result.hit else "miss")
-    text += f" vs {target_text(result)}: {verdict}"
+    """'d20 14 +3 STR +2 BAB = 19 vs AC 16: hit; d8 5 +3 STR = 8 damage'.
+
+    Without an attack roll (natural 0: friendly fire) it reads 'automatic hit'.
+    """
+    if result.natural == 0:
+        text = "automatic hit"
+    else:
+        text = f"{roll_text(result.attack_roll)}{signed(result.modifiers)} = {result.total}"
+        verdict = "critical hit" if result.critical else ("hit" if result.hit else "miss")
+        text += f" vs {target_text(result)}: {verdict}"
     for note in result.notes:
         text += f" ({note})"
     damage_roll = result.damage_roll
@@ -140,6 +149,8 @@ def narrate(event: Event, names: Mapping[int, str], sides: Mapping[int, str]) ->
         case Reloaded():
             return f"{n(event.actor)} reloads {event.weapon} ({event.ap_spent} AP)"
         case Died():
+            if event.by == event.actor:
+                return f"{n(event.actor)} falls, {event.how}"
             return f"{n(event.actor)} falls, {event.how} by {n(event.by)}"
         case TurnEnded():
             return f"{n(event.actor)} ends the turn ({event.ap_left} AP kept)"
@@ -156,9 +167,20 @@ def narrate(event: Event, names: Mapping[int, str], sides: Mapping[int, str]) ->
             return f"{n(event.actor)} is no longer {event.name.replace('_', ' ')}"
         case WeaponDropped():
             where = f" at ({event.at.q}, {event.at.r})" if event.at is not None else ""
+            dice = " ".join(roll_text(r) for r in event.rolls)
+            checked = f" ({dice}: holds)" if dice else ""
             if event.how == "is thrown":
-                return f"{n(event.actor)}'s {event.weapon} lands{where}"
-            return f"{n(event.actor)} drops {event.weapon}: it {event.how}{where}"
+                return f"{n(event.actor)}'s {event.weapon} lands{where}{checked}"
+            return f"{n(event.actor)} drops {event.weapon}: it {event.how}{where}{checked}"
+        case WeaponKicked():
+            return (f"{n(event.actor)} kicks {n(event.owner)}'s {event.weapon} back to "
+                    f"({event.to.q}, {event.to.r}) ({event.ap_spent} AP)")
+        case AuraStarted():
+            lasting = f"for {event.rounds} rounds" if event.rounds else "while kept up"
+            return (f"{n(event.actor)} starts {event.name.replace('_', ' ')}: "
+                    f"{event.radius} hexes around, {lasting} ({event.ap_spent} AP)")
+        case AuraEnded():
+            return f"{n(event.actor)}'s {event.name.replace('_', ' ')} ends: {event.reason}"
         case WeaponBroken():
             dice = " ".join(roll_text(r) for r in event.rolls)
             why = f" ({dice})" if dice else ""

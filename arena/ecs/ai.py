@@ -2,16 +2,40 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import esper
 
 from arena.ecs import queries
 from arena.ecs.attacks import AttackSystem
-from arena.ecs.components import ActionPoints, Carried, Conditions, Health, Wielded
-from arena.ecs.items import ItemSystem
+from arena.ecs.auras import AuraSystem
+from arena.ecs.components import (
+    ActionPoints,
+    Carried,
+    Conditions,
+    Health,
+    Item,
+    Position,
+    TurnMemory,
+    Wielded,
+)
+from arena.ecs.items import ItemSystem, items_at, kickable, takeable
 from arena.ecs.movement import MovementSystem
 from arena.ecs.reactions import ReactionSystem
 from arena.hexgrid import Hex, hex_distance, hex_neighbors
-from arena.model.commands import Attack, Command, Draw, EndTurn, Move, React, Reload
+from arena.model.commands import (
+    Attack,
+    Command,
+    Draw,
+    EndTurn,
+    Kick,
+    Move,
+    PickUp,
+    React,
+    Reload,
+)
+from arena.rules.base import Extras
+from arena.rules.odds import expected_damage
 
 
 class AISystem(esper.Processor):
@@ -19,12 +43,15 @@ class AISystem(esper.Processor):
 
     def __init__(
         self, attacks: AttackSystem, movement: MovementSystem, reactions: ReactionSystem,
-        items: ItemSystem,
+        items: ItemSystem, auras: AuraSystem | None = None,
     ) -> None:
         self.items = items
         self.attacks = attacks
         self.movement = movement
         self.reactions = reactions
+        self.auras = auras
+        # Rulesets with extras (adnd) scatter weapons and have buffs: the AI tends to both.
+        self.extras = isinstance(attacks.ruleset, Extras)
 
     def process(self) -> None:
         """Nothing runs per frame: the AI is asked for one command at a time."""
@@ -40,17 +67,94 @@ class AISystem(esper.Processor):
         return bool(conditions) and self.attacks.ruleset.incapacity(conditions) is not None
 
     def decide(self, actor: int) -> Command:
-        """The next command for `actor`: attack, move, or end the turn."""
+        """The next command for `actor`: tend weapons and buffs, attack, move, or end the turn."""
         if self.incapacitated(actor):
             return EndTurn(actor)
+        if self.extras:
+            tended = self.tend(actor)
+            if tended is not None:
+                return tended
         attack = self.best_attack(actor)
         if attack is not None:
             return attack
         ready = self.get_ready(actor)
         if ready is not None:
             return ready
+        if self.extras and self.holds(actor):
+            return EndTurn(actor)
         move = self.approach(actor)
         return move if move is not None else EndTurn(actor)
+
+    def tend(self, actor: int) -> Command | None:
+        """Keep a chant up, recover dropped weapons, or start a buff (rulesets with extras)."""
+        close = any(hex_distance(queries.hex_of(actor), queries.hex_of(e)) == 1
+                    for e in queries.enemies_of(actor))
+        if self.auras is not None and self.auras.keeps_up(actor) and not close:
+            return EndTurn(actor)
+        recovered = self.recover(actor, close)
+        if recovered is not None:
+            return recovered
+        return self.auras.ai_invoke(actor) if self.auras is not None else None
+
+    def recover(self, actor: int, close: bool) -> Command | None:
+        """Kick an ally's weapon back, pick up one's own (or a foe's), draw or fetch when bare."""
+        if kickable(actor) is not None and isinstance(self.items.kick_refusal(Kick(actor)), int):
+            return Kick(actor)
+        bare = not esper.component_for_entity(actor, Wielded).weapons
+        side = queries.side_of(actor)
+        for e in takeable(actor):
+            owner = esper.component_for_entity(e, Item).owner
+            mine_or_foes = owner == actor or owner is None or queries.side_of(owner) != side
+            if (bare or mine_or_foes) and isinstance(
+                    self.items.pick_up_refusal(PickUp(actor)), int):
+                return PickUp(actor)
+            break
+        if not bare:
+            return None
+        mine = [e for e in items_at(queries.hex_of(actor))
+                if esper.component_for_entity(e, Item).owner == actor]
+        if mine and not close:
+            return EndTurn(actor)  # its weapon lies at its feet: it takes it back next round
+        fetched = self.fetch(actor, close)
+        if fetched is not None:
+            return fetched
+        spares = esper.component_for_entity(actor, Carried).weapons
+        for index in sorted(range(len(spares)), key=lambda i: close != spares[i].is_ranged):
+            if self.items.draw_refusal(Draw(actor, index)) is None:
+                return Draw(actor, index)
+        return None
+
+    def holds(self, actor: int) -> bool:
+        """Hold the place once the turn's one attack is made, or with a foe at hand and no AP.
+
+        Rulesets with one attack a turn: walking on would only shuffle round the foe.
+        """
+        here = queries.hex_of(actor)
+        close = any(hex_distance(here, queries.hex_of(e)) == 1 for e in queries.enemies_of(actor))
+        return close or esper.component_for_entity(actor, TurnMemory).attacks > 0
+
+    def fetch(self, actor: int, close: bool) -> Move | None:
+        """Walk onto the nearest weapon lying within reach this turn that one could take."""
+        ap = esper.component_for_entity(actor, ActionPoints).current
+        step = self.movement.ruleset.action_cost("move", None, False)
+        if not step:
+            return None
+        paths = self.movement.paths_from(actor)
+        taken = queries.occupants()
+        now, side = queries.clock().round, queries.side_of(actor)
+        goals = []
+        for e, (item, pos) in esper.get_components(Item, Position):
+            ally_owned = item.owner not in (None, actor) and queries.side_of(item.owner) == side
+            d = paths.distance(pos.hex)
+            if ally_owned or d is None or d == 0 or pos.hex in taken or d * step > ap:
+                continue
+            if close and (item.ready > now or d * step + 1 > ap):
+                continue  # with a foe at hand, only a weapon to be had this very turn
+            goals.append((d, e, pos.hex))
+        if not goals:
+            return None
+        _, _, spot = min(goals)
+        return Move(actor, spot)
 
     def get_ready(self, actor: int) -> Draw | Reload | None:
         """Reload an empty crossbow, or draw a melee spare when an enemy is at arm's length."""
@@ -69,9 +173,14 @@ class AISystem(esper.Processor):
         return None
 
     def best_attack(self, actor: int) -> Attack | None:
-        """The valid attack on the weakest enemy in reach, nearest and lowest id breaking ties."""
+        """The valid attack of highest exact expected damage, by the odds engine.
+
+        Each enemy in reach and each weapon is weighed with the maneuvers the ruleset chooses
+        for the AI; ties go to the weakest enemy, then the nearest, the lowest id and the lowest
+        weapon slot. Without odds for the ruleset, only the ties count.
+        """
         here = queries.hex_of(actor)
-        options: list[tuple[int, int, int, int]] = []
+        options: list[tuple[Fraction, int, int, int, int, tuple[str, ...]]] = []
         weapons = self.attacks.weapons(actor)
         if len(weapons) > 1 and self.attacks.ruleset.unarmed is not None:
             weapons = weapons[:-1]  # fists only when there is nothing else
@@ -83,18 +192,22 @@ class AISystem(esper.Processor):
             for slot, weapon in enumerate(weapons):
                 if weapon.is_ranged and distance == 1 and has_melee:
                     continue
-                if self.attacks.refusal(Attack(actor, enemy, slot)) is None:
-                    options.append((hp, distance, enemy, slot))
-                    break
+                plan = self.attacks.plan(Attack(actor, enemy, slot))
+                if isinstance(plan, str):
+                    continue
+                ctx, chosen = plan[0], self.attacks.ruleset.ai_options(plan[0])
+                if chosen:
+                    with_options = self.attacks.plan(Attack(actor, enemy, slot, chosen))
+                    if isinstance(with_options, str):
+                        chosen = ()
+                    else:
+                        ctx = with_options[0]
+                worth = expected_damage(self.attacks.ruleset, ctx) or Fraction(0)
+                options.append((-worth, hp, distance, enemy, slot, chosen))
         if not options:
             return None
-        _, _, enemy, slot = min(options)
-        plan = self.attacks.plan(Attack(actor, enemy, slot))
-        assert not isinstance(plan, str)
-        chosen = self.attacks.ruleset.ai_options(plan[0])
-        if chosen and self.attacks.refusal(Attack(actor, enemy, slot, chosen)) is None:
-            return Attack(actor, enemy, slot, chosen)
-        return Attack(actor, enemy, slot)
+        *_, enemy, slot, chosen = min(options)
+        return Attack(actor, enemy, slot, chosen)
 
     def approach(self, actor: int) -> Move | None:
         """Walk toward the nearest free hex next to an enemy, as far as the AP allows."""

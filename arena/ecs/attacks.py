@@ -39,6 +39,7 @@ from arena.model.terrain import HexMap
 from arena.rules.base import Action, AttackContext, Bystander, Ruleset
 
 OfferHook = Callable[[int, Command, Action, AttackContext | None], list[Event] | None]
+BuffsHook = Callable[[int], frozenset[str]]
 
 
 def conditions_of(entity: int) -> frozenset[str]:
@@ -99,6 +100,7 @@ class AttackSystem(esper.Processor):
         self.effects = effects
         self.maneuvers = frozenset(name for name, _ in ruleset.maneuvers)
         self.offer: OfferHook | None = None
+        self.buffs: BuffsHook | None = None
 
     def process(self) -> None:
         """Nothing runs per frame: attacks happen on commands."""
@@ -110,15 +112,18 @@ class AttackSystem(esper.Processor):
 
     def context(
         self, actor: int, target: int, slot: int, options: tuple[str, ...] = (),
-        off_turn: bool = False,
+        off_turn: bool = False, weapon: Weapon | None = None,
     ) -> AttackContext:
-        """The situation of an attack as the map shows it now."""
+        """The situation of an attack as the map shows it now (`weapon` instead of `slot`'s)."""
         weapons = self.weapons(actor)
         here, there = queries.hex_of(actor), queries.hex_of(target)
         facing = esper.component_for_entity(target, Facing).direction
         flanked, adjacent_foes = surroundings(target)
         memory = esper.component_for_entity(actor, TurnMemory)
-        weapon = weapons[slot]
+        if weapon is None:
+            weapon = weapons[slot]
+        elif weapon in weapons:
+            slot = weapons.index(weapon)
         return AttackContext(
             attacker=esper.component_for_entity(actor, Stats).block,
             defender=esper.component_for_entity(target, Stats).block,
@@ -140,6 +145,7 @@ class AttackSystem(esper.Processor):
             primary_attacked_target=target in memory.primary_targets,
             weapon_attacks=memory.attacks,
             bystanders=bystanders(actor, target) if self.ruleset.wants_bystanders else (),
+            attacker_buffs=self.buffs(actor) if self.buffs is not None else frozenset(),
         )
 
     def refusal(self, command: Attack, off_turn: bool = False) -> str | None:
@@ -220,13 +226,18 @@ class AttackSystem(esper.Processor):
             return [ActionFailed(command.actor, command.type, plan)]
         return self.strike(command, plan[0], plan[1], False)
 
-    def free_attack(self, actor: int, target: int, options: tuple[str, ...]) -> list[Event]:
-        """A blow the rules grant or force (a free attack, friendly fire): no AP, no reach check."""
+    def free_attack(
+        self, actor: int, target: int, options: tuple[str, ...], weapon: Weapon | None = None
+    ) -> list[Event]:
+        """A blow the rules grant or force (a free attack, friendly fire): no AP, no reach check.
+
+        It is struck with `weapon` (the one whose attack caused it) or else the main weapon.
+        """
         weapons = self.weapons(actor)
-        if not weapons:
+        if not weapons and weapon is None:
             return []
-        ctx = self.context(actor, target, 0, options, off_turn=True)
-        return self.strike(Attack(actor, target, 0, options), ctx, 0, True, free=True)
+        ctx = self.context(actor, target, 0, options, off_turn=True, weapon=weapon)
+        return self.strike(Attack(actor, target, ctx.slot, options), ctx, 0, True, free=True)
 
     def strike(
         self, command: Attack, ctx: AttackContext, cost: int, off_turn: bool, free: bool = False
@@ -235,7 +246,7 @@ class AttackSystem(esper.Processor):
         actor, target = command.actor, command.target
         ap = esper.component_for_entity(actor, ActionPoints)
         thrown: list[Weapon] = []
-        if "crossbow" in ctx.weapon.tags:
+        if "crossbow" in ctx.weapon.tags and not free:
             esper.component_for_entity(actor, Wielded).unloaded.append(ctx.weapon.id)
         elif ctx.weapon.kind == "thrown" and not free:
             # A thrown weapon leaves the hand and lies where the target stands.
@@ -267,5 +278,5 @@ class AttackSystem(esper.Processor):
             else:  # a miss may break on a hard surface (adnd)
                 events.extend(self.effects.land(actor, weapon, ctx.there, "is thrown"))
         if result.effects:
-            events.extend(self.effects.apply(result.effects, actor, target))
+            events.extend(self.effects.apply(result.effects, actor, target, ctx.weapon))
         return events

@@ -87,10 +87,15 @@ class Worn:
 
 @dataclass(slots=True)
 class Item:
-    """A weapon lying on the map (with a Position); `owner` is who dropped it."""
+    """A weapon lying on the map (with a Position); `owner` is who dropped it.
+
+    `ready` is the round from which the owner may pick it up again (0: at once), for rules
+    where a fumbled weapon can be retrieved only the following round.
+    """
 
     weapon: Weapon
     owner: int | None
+    ready: int = 0
 
 
 @dataclass(slots=True)

@@ -31,10 +31,10 @@ from arena.ecs.events import (
 )
 from arena.hexgrid import Hex, direction_to, hex_neighbor
 from arena.model.stats import Weapon
-from arena.model.terrain import HexMap
+from arena.model.terrain import HexMap, Terrain
 from arena.rules.base import Effect, Ruleset
 
-StrikeHook = Callable[[int, int, tuple[str, ...]], list[Event]]
+StrikeHook = Callable[[int, int, tuple[str, ...], Weapon | None], list[Event]]
 ProvokeHook = Callable[[int], list[Event]]
 
 
@@ -51,8 +51,14 @@ class EffectSystem(esper.Processor):
     def process(self) -> None:
         """Nothing runs per frame: effects follow attacks, conditions tick at turn ends."""
 
-    def apply(self, effects: tuple[Effect, ...], attacker: int, defender: int) -> list[Event]:
-        """Apply each effect to the attacker or the defender; return what happened."""
+    def apply(
+        self, effects: tuple[Effect, ...], attacker: int, defender: int,
+        weapon: Weapon | None = None,
+    ) -> list[Event]:
+        """Apply each effect to the attacker or the defender; return what happened.
+
+        `weapon` is the one the attacker struck with: its free strikes use it again.
+        """
         events: list[Event] = []
         for effect in effects:
             who = attacker if effect.who == "attacker" else defender
@@ -60,18 +66,23 @@ class EffectSystem(esper.Processor):
             if not queries.is_alive(who):
                 continue
             if effect.kind == "condition":
-                events.append(self.add_condition(who, effect.name, effect.rounds, effect.amount))
+                events.append(self.add_condition(who, effect.name, effect.rounds, effect.amount,
+                                                 "stack" in effect.options))
             elif effect.kind == "drop_weapon":
-                events.extend(self.drop(who, effect.slot, effect.direction, effect.amount))
+                events.extend(self.drop(who, effect.slot, effect.direction, effect.amount,
+                                        effect.rounds))
             elif effect.kind == "knockback":
                 events.extend(self.knock_back(who, other, effect.amount))
             elif effect.kind == "kill":
                 events.extend(self.kill(who, other))
             else:
-                events.extend(self.apply_more(effect, who, other))
+                arms = weapon if effect.who == "attacker" else None
+                events.extend(self.apply_more(effect, who, other, arms))
         return events
 
-    def apply_more(self, effect: Effect, who: int, other: int) -> list[Event]:
+    def apply_more(
+        self, effect: Effect, who: int, other: int, weapon: Weapon | None = None
+    ) -> list[Event]:
         """The effects that hurt, disarm or expose: damage, end_turn, weapons, provoke, strike."""
         if effect.kind == "damage":
             return self.hurt(who, effect.amount, effect.name, other)
@@ -86,7 +97,7 @@ class EffectSystem(esper.Processor):
         if effect.kind == "strike" and self.strike is not None:
             target = effect.other if effect.other is not None else other
             if target != who and queries.is_alive(target):
-                return self.strike(who, target, effect.options)
+                return self.strike(who, target, effect.options, weapon)
         return []
 
     def hurt(self, who: int, amount: int, why: str, by: int) -> list[Event]:
@@ -108,17 +119,23 @@ class EffectSystem(esper.Processor):
         if magic_lost is None:
             wielded.weapons.pop(slot)
             return [WeaponBroken(who, weapon.id, 0, ())]
-        wielded.weapons[slot] = dataclasses.replace(weapon, magic=weapon.magic - magic_lost)
+        wielded.weapons[slot] = weaken(weapon, magic_lost)
         return [WeaponBroken(who, weapon.id, magic_lost, ())]
 
-    def add_condition(self, who: int, name: str, rounds: int, amount: int) -> Event:
-        """Afflict `who` with a condition; a longer or permanent one wins over a shorter one."""
+    def add_condition(
+        self, who: int, name: str, rounds: int, amount: int, stack: bool = False
+    ) -> Event:
+        """Afflict `who` with a condition; a longer or permanent one wins over a shorter one.
+
+        The strength is the larger of the old and the new, or their sum when they `stack`.
+        """
         conditions = esper.component_for_entity(who, Conditions)
         old = conditions.rounds.get(name)
         if old is not None and (old == 0 or (rounds != 0 and old > rounds)):
             rounds = old
         conditions.rounds[name] = rounds
-        conditions.amounts[name] = max(amount, conditions.amounts.get(name, 0))
+        before = conditions.amounts.get(name, 0)
+        conditions.amounts[name] = before + amount if stack else max(amount, before)
         return ConditionAdded(who, name, rounds, conditions.amounts[name])
 
     def tick(self, who: int) -> list[Event]:
@@ -145,48 +162,68 @@ class EffectSystem(esper.Processor):
         conditions.amounts.pop(name, None)
         return [ConditionEnded(who, name)]
 
-    def drop(self, who: int, slot: int, direction: int | None, distance: int) -> list[Event]:
-        """Drop the weapon in `slot`: it flies `distance` hexes, rebounds or is lost."""
+    def drop(
+        self, who: int, slot: int, direction: int | None, distance: int, wait: int = 0
+    ) -> list[Event]:
+        """Drop the weapon in `slot`: it flies `distance` hexes, rebounds or is lost.
+
+        Its owner may pick it up again `wait` rounds from now (0: at once).
+        """
         wielded = esper.component_for_entity(who, Wielded)
         if slot >= len(wielded.weapons):
             return []
         weapon = wielded.weapons.pop(slot)
         here = queries.hex_of(who)
-        spot, how = here, "at its feet"
+        spot, how, struck = here, "falls at its feet", None
         if direction is not None and distance > 0:
             absolute = (esper.component_for_entity(who, Facing).direction + direction) % 6
-            spot, how = self._flight(here, absolute, distance)
-        return self.land(who, weapon, spot, how)
+            spot, how, struck = self._flight(here, absolute, distance)
+        ready = queries.clock().round + wait if wait else 0
+        return self.land(who, weapon, spot, how, struck, ready)
 
-    def land(self, who: int, weapon: Weapon, spot: Hex, how: str) -> list[Event]:
-        """A weapon lands on `spot`: lost in a hazard, perhaps broken by a hard surface."""
+    def land(
+        self, who: int, weapon: Weapon, spot: Hex, how: str, struck: Terrain | None = None,
+        ready: int = 0,
+    ) -> list[Event]:
+        """A weapon lands on `spot`: lost in a hazard, perhaps broken by a hard surface.
+
+        A weapon that rebounded off a hard obstacle (`struck`) lands as hard as on stone.
+        """
         terrain = self.hexmap.terrain(spot)
         if terrain is not None and terrain.hazard:
-            return [WeaponDropped(who, weapon.id, None, spot, f"lost in the {terrain.name}")]
+            return [WeaponDropped(who, weapon.id, None, spot, f"is lost in the {terrain.name}")]
         surface = terrain.surface if terrain is not None else "hard"
+        if struck is not None and struck.surface == "hard":
+            surface = "hard"
         landing = self.ruleset.landing(weapon, surface, self.dice)
         if landing.broken:
             return [WeaponDropped(who, weapon.id, None, spot, how),
                     WeaponBroken(who, weapon.id, 0, landing.rolls)]
         events: list[Event] = []
+        rolls = landing.rolls
         if landing.magic_lost:
             events.append(WeaponBroken(who, weapon.id, landing.magic_lost, landing.rolls))
-            weapon = dataclasses.replace(weapon, magic=weapon.magic - landing.magic_lost)
-        item = esper.create_entity(Item(weapon, who), Position(spot))
-        return [WeaponDropped(who, weapon.id, item, spot, how), *events]
+            weapon, rolls = weaken(weapon, landing.magic_lost), ()
+        item = esper.create_entity(Item(weapon, who, ready), Position(spot))
+        return [WeaponDropped(who, weapon.id, item, spot, how, rolls), *events]
 
-    def _flight(self, start: Hex, direction: int, distance: int) -> tuple[Hex, str]:
-        """Where a weapon thrown from `start` lands: obstacles and the map's edge rebound it."""
+    def _flight(
+        self, start: Hex, direction: int, distance: int
+    ) -> tuple[Hex, str, Terrain | None]:
+        """Where a weapon thrown from `start` lands, and the obstacle it rebounded off, if any.
+
+        Obstacles and the map's edge rebound it into `start`; a hazard stops it.
+        """
         spot = start
         for _ in range(distance):
             nxt = hex_neighbor(spot, direction)
             terrain = self.hexmap.terrain(nxt)
             if terrain is None or terrain.obstacle:
-                return start, "rebounds into its hex"
+                return start, "rebounds into its hex", terrain
             spot = nxt
             if terrain.hazard:
                 break
-        return spot, f"lands {distance if spot != start else 0} hex away"
+        return spot, f"lands {distance if spot != start else 0} hex away", None
 
     def knock_back(self, who: int, other: int, distance: int) -> list[Event]:
         """Push `who` straight away from `other`, stopping before walls and combatants."""
@@ -209,3 +246,11 @@ class EffectSystem(esper.Processor):
         health.hp = min(0, health.hp)
         esper.add_component(who, Dead(queries.clock().round))
         return [Died(who, by, "killed")]
+
+
+def weaken(weapon: Weapon, points: int) -> Weapon:
+    """`weapon` with `points` taken from its magic bonus and from each conditional bonus."""
+    return dataclasses.replace(
+        weapon, magic=weapon.magic - points,
+        conditional=tuple((kind, bonus - points) for kind, bonus in weapon.conditional),
+    )

@@ -152,7 +152,10 @@ class ConditionEnded:
 
 @dataclass(slots=True)
 class WeaponDropped:
-    """A weapon left a combatant's hand: it lies at `at` as item `item`, or is lost (None)."""
+    """A weapon left a combatant's hand: it lies at `at` as item `item`, or is lost (None).
+
+    `rolls` are the dice of a landing check it came through whole (a break die on stone).
+    """
 
     type: ClassVar[str] = "weapon_dropped"
     actor: int
@@ -160,6 +163,44 @@ class WeaponDropped:
     item: int | None
     at: Hex | None
     how: str
+    rolls: tuple[Roll, ...] = ()
+
+
+@dataclass(slots=True)
+class WeaponKicked:
+    """A combatant kicked an ally's dropped weapon (item `item`) to the owner's hex `to`."""
+
+    type: ClassVar[str] = "weapon_kicked"
+    actor: int
+    item: int
+    weapon: str
+    owner: int
+    to: Hex
+    ap_spent: int
+    ap_left: int
+
+
+@dataclass(slots=True)
+class AuraStarted:
+    """A combatant started an area buff: its reach in hexes and rounds (0: while kept up)."""
+
+    type: ClassVar[str] = "aura_started"
+    actor: int
+    name: str
+    radius: int
+    rounds: int
+    ap_spent: int
+    ap_left: int
+
+
+@dataclass(slots=True)
+class AuraEnded:
+    """An area buff ended: it ran out, its caster did something else, or its caster fell."""
+
+    type: ClassVar[str] = "aura_ended"
+    actor: int
+    name: str
+    reason: str
 
 
 @dataclass(slots=True)
@@ -254,7 +295,7 @@ Event = (
     RoundStarted | TurnStarted | Moved | Faced | Attacked | PickedUp | Drew | Reloaded | Died
     | TurnEnded
     | ConditionAdded | ConditionEnded | WeaponDropped | WeaponBroken | Upkept | KnockedBack
-    | OpeningPresented
+    | WeaponKicked | AuraStarted | AuraEnded | OpeningPresented
     | ReactionDeclined | ActionFailed | Notice | Refused | BattleEnded
 )
 

@@ -8,15 +8,35 @@ import esper
 
 from arena.ecs import queries
 from arena.ecs.components import ActionPoints, Carried, Conditions, Item, Position, Wielded
-from arena.ecs.events import ActionFailed, Drew, Event, PickedUp, Reloaded
-from arena.hexgrid import Hex
-from arena.model.commands import Command, Draw, PickUp, Reload
-from arena.rules.base import Ruleset
+from arena.ecs.events import ActionFailed, Drew, Event, PickedUp, Reloaded, WeaponKicked
+from arena.hexgrid import Hex, hex_distance
+from arena.model.commands import Command, Draw, Kick, PickUp, Reload
+from arena.rules.base import Extras, Ruleset
 
 
 def items_at(h: Hex) -> list[int]:
     """Item entities lying on `h`, in entity-id order."""
     return sorted(e for e, (item, pos) in esper.get_components(Item, Position) if pos.hex == h)
+
+
+def takeable(actor: int) -> list[int]:
+    """Items on `actor`'s hex it may pick up now: not its own weapon before the `ready` round."""
+    now = queries.clock().round
+    return [e for e in items_at(queries.hex_of(actor))
+            if not (esper.component_for_entity(e, Item).owner == actor
+                    and esper.component_for_entity(e, Item).ready > now)]
+
+
+def kickable(actor: int) -> int | None:
+    """The lowest-id item on `actor`'s hex dropped by a living ally standing next to it."""
+    here = queries.hex_of(actor)
+    for e in items_at(here):
+        owner = esper.component_for_entity(e, Item).owner
+        if (owner is not None and owner != actor and queries.is_alive(owner)
+                and queries.side_of(owner) == queries.side_of(actor)
+                and hex_distance(queries.hex_of(owner), here) == 1):
+            return e
+    return None
 
 
 class ItemSystem(esper.Processor):
@@ -29,18 +49,26 @@ class ItemSystem(esper.Processor):
     def process(self) -> None:
         """Nothing runs per frame: items move on commands and effects."""
 
-    def pick_up(self, command: PickUp) -> str | list[Event]:
-        """Take the lowest-id item on the actor's hex into free hands."""
+    def pick_up_refusal(self, command: PickUp) -> str | int:
+        """Why nothing can be picked up now, or the AP cost of picking up the first item."""
         here = items_at(queries.hex_of(command.actor))
         if not here:
             return "nothing here to pick up"
-        item = esper.component_for_entity(here[0], Item)
+        free = takeable(command.actor)
+        if not free:
+            item = esper.component_for_entity(here[0], Item)
+            return f"can pick up its {item.weapon.name} again from round {item.ready}"
+        item = esper.component_for_entity(free[0], Item)
         wielded = esper.component_for_entity(command.actor, Wielded)
         conditions = frozenset(esper.component_for_entity(command.actor, Conditions).rounds)
         hands = self.ruleset.hands(conditions)
         if sum(w.hands for w in wielded.weapons) + item.weapon.hands > hands:
             return f"no free hand for {item.weapon.name}"
-        cost = queries.afford(self.ruleset, "pick_up", item.weapon, command.actor)
+        return queries.afford(self.ruleset, "pick_up", item.weapon, command.actor)
+
+    def pick_up(self, command: PickUp) -> str | list[Event]:
+        """Take the lowest-id item the actor may take from its hex into free hands."""
+        cost = self.pick_up_refusal(command)
         if isinstance(cost, str):
             return cost
         ap = esper.component_for_entity(command.actor, ActionPoints)
@@ -52,8 +80,8 @@ class ItemSystem(esper.Processor):
         return self.take(command, None)
 
     def take(self, command: Command, opening: object) -> list[Event]:
-        """Put the lowest-id item on the actor's hex into its hands (after any reactions)."""
-        here = items_at(queries.hex_of(command.actor))
+        """Put the lowest-id item the actor may take into its hands (after any reactions)."""
+        here = takeable(command.actor)
         if not here:
             return [ActionFailed(command.actor, command.type, "the item is gone")]
         item = esper.component_for_entity(here[0], Item)
@@ -62,6 +90,32 @@ class ItemSystem(esper.Processor):
         cost = self.ruleset.action_cost("pick_up", item.weapon, False) or 0
         ap = esper.component_for_entity(command.actor, ActionPoints).current
         return [PickedUp(command.actor, here[0], item.weapon.id, cost, ap)]
+
+    def kick_refusal(self, command: Kick) -> str | int:
+        """Why no weapon can be kicked back now, or the AP cost of kicking it."""
+        if not isinstance(self.ruleset, Extras):
+            return "this ruleset does not allow kicking weapons"
+        if kickable(command.actor) is None:
+            return "no dropped weapon of an ally next to you lies here"
+        ap = esper.component_for_entity(command.actor, ActionPoints).current
+        cost = self.ruleset.kick_cost
+        return f"needs {cost} AP to kick, has {ap}" if cost > ap else cost
+
+    def kick(self, command: Kick) -> str | list[Event]:
+        """Kick an adjacent ally's dropped weapon from the actor's hex onto the ally's hex."""
+        cost = self.kick_refusal(command)
+        if isinstance(cost, str):
+            return cost
+        entity = kickable(command.actor)
+        assert entity is not None
+        item = esper.component_for_entity(entity, Item)
+        assert item.owner is not None
+        to = queries.hex_of(item.owner)
+        esper.component_for_entity(entity, Position).hex = to
+        ap = esper.component_for_entity(command.actor, ActionPoints)
+        ap.current -= cost
+        return [WeaponKicked(command.actor, entity, item.weapon.id, item.owner, to, cost,
+                             ap.current)]
 
     def draw_refusal(self, command: Draw) -> str | None:
         """Why this spare cannot be drawn now, or None."""

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import esper
 
 from arena.dice import Dice
@@ -38,6 +40,7 @@ class TurnSystem(esper.Processor):
         self.dice = dice
         self.max_rounds = max_rounds
         self.effects = effects
+        self.at_turn_start: Callable[[int], list[Event]] | None = None
 
     def process(self) -> None:
         """Nothing runs per frame: the turn cycle advances on commands."""
@@ -83,10 +86,13 @@ class TurnSystem(esper.Processor):
         momentum = esper.component_for_entity(actor, Momentum)
         momentum.direction, momentum.steps = None, 0
         started: list[Event] = [TurnStarted(actor, clock.round, ap.current)]
+        if self.at_turn_start is not None:
+            started.extend(self.at_turn_start(actor))
         upkept = self.upkeep(actor)
         if upkept and not queries.is_alive(actor):
             clock.index += 1
-            return [*started, *upkept, *self.check_victory(), *self.start_turn()]
+            ended = self.check_victory()
+            return [*started, *upkept, *ended, *([] if clock.over else self.start_turn())]
         return [*started, *upkept]
 
     def upkeep(self, actor: int) -> list[Event]:

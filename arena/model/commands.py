@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, fields
 from typing import ClassVar
@@ -86,6 +87,23 @@ class React:
 
 
 @dataclass(frozen=True, slots=True)
+class Kick:
+    """Kick the dropped weapon of an adjacent ally, lying on the actor's hex, to its owner's hex."""
+
+    type: ClassVar[str] = "kick"
+    actor: int
+
+
+@dataclass(frozen=True, slots=True)
+class Invoke:
+    """Start the area buff `buff` (the ruleset's, e.g. `chant`, `prayer`, `martial_spirit`)."""
+
+    type: ClassVar[str] = "invoke"
+    actor: int
+    buff: str
+
+
+@dataclass(frozen=True, slots=True)
 class EndTurn:
     """End the actor's turn, keeping unspent AP for off-turn actions."""
 
@@ -93,10 +111,14 @@ class EndTurn:
     actor: int
 
 
-Command = Move | Face | Attack | PickUp | StandUp | Draw | Reload | React | EndTurn
+Command = (
+    Move | Face | Attack | PickUp | StandUp | Draw | Reload | React | Kick | Invoke | EndTurn
+)
 COMMAND_TYPES: dict[str, type[Command]] = {
-    c.type: c for c in (Move, Face, Attack, PickUp, StandUp, Draw, Reload, React, EndTurn)
+    c.type: c
+    for c in (Move, Face, Attack, PickUp, StandUp, Draw, Reload, React, Kick, Invoke, EndTurn)
 }
+_NAME = re.compile(r"[a-z][a-z0-9_]{0,39}")
 
 
 def command_to_json(command: Command) -> dict[str, object]:
@@ -171,4 +193,11 @@ def command_from_json(data: object) -> Command:
         if not isinstance(take, bool):
             raise ValueError(f"react: 'take' must be true or false, got {take!r}")
         return React(actor, take)
+    if cls is Kick:
+        return Kick(actor)
+    if cls is Invoke:
+        buff = data.get("buff")
+        if not isinstance(buff, str) or not _NAME.fullmatch(buff):
+            raise ValueError(f"invoke: 'buff' must be a name such as 'chant', got {buff!r}")
+        return Invoke(actor, buff)
     return EndTurn(actor)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Literal, Protocol
+from typing import Literal, Protocol, runtime_checkable
 
 from arena.dice import Dice, Roll
 from arena.hexgrid import ORIGIN, Hex
@@ -72,7 +72,9 @@ class AttackContext:
     the condition sets name what afflicts each side (`prone`, `stunned`, …); `slot` is the
     weapon's place among `wielded` (0 = main hand; the ruleset's unarmed strike comes last);
     `primary_attacked_target` says whether the main-hand weapon already attacked this target
-    this turn and `weapon_attacks` how many attacks the attacker made this turn.
+    this turn and `weapon_attacks` how many attacks the attacker made this turn;
+    `attacker_buffs` names the area buffs (`Buff`) acting on the attacker: `<name>` from a
+    caster of its own side, `<name>_foe` from a caster of another side.
     """
 
     attacker: StatBlock
@@ -95,6 +97,7 @@ class AttackContext:
     primary_attacked_target: bool = False
     weapon_attacks: int = 0
     bystanders: tuple[Bystander, ...] = ()
+    attacker_buffs: frozenset[str] = frozenset()
 
 
 EffectKind = Literal[
@@ -109,11 +112,13 @@ class Effect:
     """A lasting consequence of an attack that the engine's effects system puts on the map.
 
     - `condition`: `name` afflicts `who` for `rounds` of its own turns (0 = until removed);
-      `amount` is its strength where it has one (hp lost per round for `bleeding`).
+      `amount` is its strength where it has one (hp lost per round for `bleeding`); with the
+      option `stack` the amount adds to the strength it already has (several wounds).
     - `drop_weapon`: `who` drops the weapon in `slot`; it lands `amount` hexes away in
       `direction` (0..5, relative to `who`'s facing: 0 = ahead, 1 = front-left, …), or on
-      `who`'s own hex when `direction` is None. Obstacles rebound it into the own hex;
-      hazards lose it.
+      `who`'s own hex when `direction` is None. Obstacles rebound it into the own hex (a hard
+      obstacle counts as a hard landing); hazards lose it. `who` may pick it up again only
+      `rounds` rounds later (0 = at once).
     - `knockback`: `who` is pushed `amount` hexes straight away from the other combatant,
       stopping before walls and other combatants.
     - `kill`: `who` dies at once (`name` says why).
@@ -124,7 +129,8 @@ class Effect:
     - `provoke`: `who` presents an opening to every enemy that threatens it (no action waits).
     - `strike`: `who` makes a free attack, without AP, on entity `other` (or on the other
       combatant of this attack when `other` is None); the ruleset resolves it with `options`
-      in the context's options (e.g. `auto_hit`, `friendly_fire`).
+      in the context's options (e.g. `auto_hit`, `friendly_fire`). The attacker strikes with
+      the weapon of the attack that caused it, the defender with its main weapon.
     """
 
     kind: EffectKind
@@ -165,6 +171,23 @@ class Upkeep:
 
 
 @dataclass(frozen=True, slots=True)
+class Buff:
+    """An area buff a combatant starts with the `invoke` command (chant, prayer, …).
+
+    It acts on every combatant within `radius` hexes of the caster (the caster's side as
+    `<name>`, other sides as `<name>_foe` when `foes`) for `rounds` rounds, counted at the
+    caster's turn starts; `rounds` 0 means as long as the caster does nothing else, and then
+    it does not act on the caster itself. Starting it costs `cost` AP, once per battle.
+    """
+
+    name: str
+    radius: int
+    rounds: int
+    cost: int
+    foes: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class Landing:
     """What becomes of a weapon that lands on a surface: broken, or magic lost, with dice."""
 
@@ -172,11 +195,13 @@ class Landing:
     magic_lost: int = 0
     rolls: tuple[Roll, ...] = ()
 
+
 @dataclass(frozen=True, slots=True)
 class AttackResult:
     """The outcome of one attack with every die (in the order rolled) and modifier that made it.
 
-    `rolls[0]` is the attack roll; the damage roll is the first whose purpose starts with
+    `rolls[0]` is the attack roll, except that `natural` 0 means no attack roll was made (an
+    automatic hit: friendly fire); the damage roll is the first whose purpose starts with
     "damage"; the others (confirmation, critical chain, effect tables) keep their place.
     `target` is the number compared with after `target_modifiers` (e.g. AC −10 from the rear).
     Damage is (damage roll + `damage_modifiers`) × `multiplier` + `bonus_damage`, at least
@@ -271,4 +296,21 @@ class Ruleset(Protocol):
 
     def ai_options(self, ctx: AttackContext) -> tuple[str, ...]:
         """The maneuvers (sorted) the AI chooses for this attack; () for a plain attack."""
+        ...
+
+
+@runtime_checkable
+class Extras(Protocol):
+    """Members a ruleset may add to `Ruleset`; the engine asks `isinstance(ruleset, Extras)`.
+
+    `buffs` names the area buffs combatants may start (`invoke`); `kick_cost` is the AP an
+    ally pays to kick a dropped weapon back to its owner's hex (`kick`). The AI of a ruleset
+    with extras also goes back for dropped weapons and starts buffs.
+    """
+
+    buffs: tuple[str, ...]
+    kick_cost: int
+
+    def buff(self, name: str, stats: StatBlock) -> Buff | None:
+        """The buff `name` a combatant with these stats can start, or None when it cannot."""
         ...

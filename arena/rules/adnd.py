@@ -1,0 +1,231 @@
+"""Ruleset `adnd`: document 002, AD&D-style THAC0 with critical hits and fumbles on the map.
+
+d20 + modifiers against THAC0 − AC; natural 20s explode into multipliers, natural 1s throw the
+weapon into a neighbouring hex where it may break, natural 2s strike allies (friendly fire,
+friendly hits); heavy hits wound. The tables live in `assets/rules/adnd/` and are read once,
+on first use. Sources: `docs/rules/adnd.md`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from arena.dice import Dice, Roll
+from arena.errors import AssetError
+from arena.model.stats import StatBlock, Weapon
+from arena.paths import asset_root
+from arena.rules.adnd_attack import (
+    FEET_PER_HEX,
+    attack_modifiers,
+    critical_chain,
+    damage_modifiers,
+    fumble,
+    mishap,
+    range_band,
+    sweeping,
+    thac0,
+    wounds,
+)
+from arena.rules.adnd_stats import BUFFS, FIELDS, block_problem, buff_of
+from arena.rules.adnd_tables import Tables, load_tables
+from arena.rules.base import (
+    Action,
+    AttackContext,
+    AttackResult,
+    Buff,
+    Entrant,
+    Initiative,
+    Landing,
+    Upkeep,
+)
+
+# DECISIONS.md, common section: move 1, facing free, one attack 3, pick up 1, draw 1.
+# Interpretations (docs/rules/adnd.md): reloading a crossbow 1, standing up 2, kicking 1.
+COSTS: dict[Action, int] = {
+    "move": 1, "face": 0, "melee": 3, "ranged": 3, "pick_up": 1, "draw": 1, "reload": 1,
+    "stand_up": 2,
+}
+KICK_COST = 1
+UNARMED = Weapon("fist", "fist", "1d2", light=True, tags=("unarmed",))
+
+
+def check_entrant(entrant: Entrant) -> None:
+    """Fail with one line when a combatant's stat block is inconsistent (18/xx without 18)."""
+    problem = block_problem(entrant.stats)
+    if problem is not None:
+        raise AssetError(f"adnd stats of combatant #{entrant.entity}: {problem}")
+
+
+def magical(weapon: Weapon) -> bool:
+    """Whether the weapon carries any enchantment, plain or against a kind of foe."""
+    return weapon.magic != 0 or any(bonus for _, bonus in weapon.conditional)
+
+
+class AdndRuleset:
+    """Document 002: THAC0, exploding criticals, fumble scatter, breakage, friendly fire."""
+
+    name = "adnd"
+    version = "0.1"
+    title = "AD&D critical hits & fumbles (THAC0)"
+    fields = FIELDS
+    maneuvers: tuple[tuple[str, str], ...] = ()
+    unarmed: Weapon | None = UNARMED
+    wants_bystanders = True
+    buffs: tuple[str, ...] = tuple(BUFFS)
+    kick_cost = KICK_COST
+
+    def __init__(self) -> None:
+        self._tables: Tables | None = None
+
+    @property
+    def tables(self) -> Tables:
+        """The ruleset's tables, read from the asset folder on first use."""
+        if self._tables is None:
+            self._tables = load_tables(asset_root())
+        return self._tables
+
+    def action_cost(self, action: Action, weapon: Weapon | None, off_turn: bool) -> int | None:
+        """AP cost from DECISIONS.md's common section; nothing happens off-turn."""
+        return None if off_turn else COSTS.get(action)
+
+    def attack_cost(self, ctx: AttackContext) -> int | None:
+        """One attack costs 3 AP on the own turn."""
+        return self.action_cost("ranged" if ctx.weapon.is_ranged else "melee", ctx.weapon,
+                                ctx.off_turn)
+
+    def action_points(self, speed: int, conditions: frozenset[str]) -> int:
+        """The AP pool is the stat block's `speed`."""
+        return speed
+
+    def hands(self, conditions: frozenset[str]) -> int:
+        """Two hands, whatever the conditions."""
+        return 2
+
+    def opens(self, action: Action, ctx: AttackContext | None, stats: StatBlock) -> bool:
+        """No action presents an opening: document 002 has no Open actions."""
+        return False
+
+    def incapacity(self, conditions: frozenset[str]) -> str | None:
+        """Nothing in document 002 takes a combatant's actions away."""
+        return None
+
+    def upkeep(self, stats: StatBlock, conditions: Mapping[str, int], dice: Dice) -> Upkeep:
+        """Wounds bleed their strength in hp at the start of each of the combatant's turns."""
+        bleeding = conditions.get("bleeding", 0)
+        if not bleeding:
+            return Upkeep()
+        return Upkeep(bleeding, (), (f"bleeding {bleeding} a round from wounds",))
+
+    def landing(self, weapon: Weapon, surface: str, dice: Dice) -> Landing:
+        """Roll the break die on a hard surface: 1 breaks; magic weapons roll twice, need two 1s.
+
+        A magic weapon that breaks is destroyed at +1; at +2 or better (its best bonus) it loses
+        one point from every bonus instead.
+        """
+        sides = weapon.break_die or self.tables.break_dice.get(weapon.id, 0)
+        if surface != "hard" or not sides:
+            return Landing()
+        throws = 2 if magical(weapon) else 1
+        rolls = tuple(dice.d(sides, f"break d{sides}") for _ in range(throws))
+        if any(r.faces[0] != 1 for r in rolls):
+            return Landing(rolls=rolls)
+        best = max((weapon.magic, *(bonus for _, bonus in weapon.conditional)))
+        if throws == 2 and best >= 2:
+            return Landing(magic_lost=1, rolls=rolls)
+        return Landing(broken=True, rolls=rolls)
+
+    def buff(self, name: str, stats: StatBlock) -> Buff | None:
+        """Chant, prayer or martial spirit, for a combatant with that ability."""
+        return buff_of(name, stats)
+
+    def ai_options(self, ctx: AttackContext) -> tuple[str, ...]:
+        """There are no maneuvers."""
+        return ()
+
+    def roll_initiative(self, entrants: Sequence[Entrant], dice: Dice) -> Initiative:
+        """d10 per combatant, lower first; ties to the lower entity id."""
+        rolls = []
+        keyed = []
+        for e in sorted(entrants, key=lambda e: e.entity):
+            check_entrant(e)
+            roll = dice.roll("d10", f"initiative #{e.entity}")
+            rolls.append(roll)
+            keyed.append((roll.total, e.entity))
+        keyed.sort()
+        return Initiative(
+            order=tuple(entity for _, entity in keyed),
+            rolls=tuple(rolls),
+            scores=tuple((entity, score) for score, entity in keyed),
+        )
+
+    def attack_refusal(self, ctx: AttackContext) -> str | None:
+        """One attack per turn; melee within reach; missiles within long range (3 × range)."""
+        if ctx.weapon_attacks and not ctx.off_turn:
+            return "already attacked this turn (one attack per turn)"
+        weapon = ctx.weapon
+        if not weapon.is_ranged:
+            if ctx.distance > weapon.reach:
+                return (f"{weapon.name} reaches {weapon.reach} hex(es); "
+                        f"target is {ctx.distance} away")
+            return None
+        if range_band(weapon, ctx.distance) > 2:
+            longest = 3 * weapon.range_ft // FEET_PER_HEX
+            return (f"{weapon.name} reaches {longest} hexes (long range); "
+                    f"target is {ctx.distance} away")
+        return None
+
+    def resolve_attack(self, ctx: AttackContext, dice: Dice) -> AttackResult:
+        """d20 + modifiers ≥ THAC0 − AC; natural 1 fumbles, 2 may strike an ally, 20 explodes."""
+        if "auto_hit" in ctx.options:
+            return self.automatic(ctx, dice)
+        tables = self.tables
+        mods = attack_modifiers(tables, ctx)
+        base, ac = thac0(tables, ctx.attacker), ctx.defender.number("ac")
+        needed = base - ac
+        label = f"THAC0 {base} - AC {ac} ="
+        roll = dice.roll("d20", "attack d20")
+        natural = roll.faces[0]
+        total = natural + sum(m.value for m in mods)
+        hit = natural == 20 or (natural != 1 and total >= needed)
+        if not hit:
+            trouble = fumble(dice, ctx, UNARMED.id) if natural == 1 else (
+                mishap(tables, dice, ctx) if natural == 2 else None)
+            if trouble is None:
+                return AttackResult(natural, mods, total, label, needed, False, (roll,))
+            return AttackResult(natural, mods, total, label, needed, False,
+                                (roll, *trouble.rolls), notes=trouble.notes,
+                                effects=trouble.effects, fumble=natural == 1)
+        notes: list[str] = []
+        rolls: list[Roll] = [roll]
+        multiplier = 1
+        if natural == 20 and total >= needed + 2:
+            multiplier, chain, note = critical_chain(dice, ctx.defender.flag("helmet"))
+            rolls.extend(chain)
+            notes.append(note)
+        elif natural == 20:
+            notes.append(f"natural 20, but {total} < {needed} + 2: no critical")
+        elif natural == 2 and (ctx.weapon.is_ranged or sweeping(tables, ctx)):
+            notes.append("natural 2 hits the target: no friendly fire or friendly hit")
+        return self.damage(ctx, dice, AttackResult(
+            natural, mods, total, label, needed, True, tuple(rolls), critical=multiplier > 1,
+            notes=tuple(notes), multiplier=multiplier,
+        ))
+
+    def automatic(self, ctx: AttackContext, dice: Dice) -> AttackResult:
+        """A strike that hits whatever the armour (friendly fire, friendly hits): damage only."""
+        kind = next((o for o in sorted(ctx.options) if o.startswith("friendly_")), None)
+        notes = (f"{kind.replace('_', ' ')}: whatever the armour, without chant, prayer or "
+                 "martial spirit",) if kind is not None else ()
+        return self.damage(ctx, dice, AttackResult(0, (), 0, "automatic", 0, True, (),
+                                                   notes=notes))
+
+    def damage(self, ctx: AttackContext, dice: Dice, hit: AttackResult) -> AttackResult:
+        """Roll the weapon's damage, add the modifiers, multiply, and wound on 11+."""
+        roll = dice.roll(ctx.weapon.damage, f"damage {ctx.weapon.damage}")
+        dmods = damage_modifiers(self.tables, ctx)
+        damage = max(1, (roll.total + sum(m.value for m in dmods)) * hit.multiplier)
+        return AttackResult(
+            hit.natural, hit.modifiers, hit.total, hit.target_label, hit.target, True,
+            (*hit.rolls, roll), dmods, damage, critical=hit.critical, notes=hit.notes,
+            effects=wounds(ctx, damage), multiplier=hit.multiplier,
+        )

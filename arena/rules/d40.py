@@ -1,0 +1,235 @@
+"""Ruleset `d40`: the 2d20 Attack Table, class progression and critical tables of document 000.
+
+2d20 + modifiers against the table number for (target AC, class column at the attacker's
+level); unmodified 40 / 2 are automatic critical hits / misses, 37-39 / 3-4 may be (a d100);
+the Critical Hit and Critical Miss Tables (d20) put their effects on the map. The tables live
+in `assets/rules/d40/` and are read once, on first use. Sources: `docs/rules/d40.md`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from arena.dice import Dice, Roll
+from arena.model.stats import StatBlock, Weapon
+from arena.paths import asset_root
+from arena.rules.base import (
+    Action,
+    AttackContext,
+    AttackResult,
+    Effect,
+    Entrant,
+    Initiative,
+    Landing,
+    Modifier,
+    Upkeep,
+)
+from arena.rules.d40_attack import (
+    AUTO_HIT,
+    NATURAL_CRITICAL,
+    NATURAL_FUMBLE,
+    Plan,
+    damage_modifiers,
+    decide_critical,
+    decide_fumble,
+    longest_range,
+    maximum_damage,
+    plan_attack,
+)
+from arena.rules.d40_criticals import BLEEDING_DIE, critical_hit
+from arena.rules.d40_fumbles import critical_miss
+from arena.rules.d40_stats import FIELDS, UNARMED
+from arena.rules.d40_tables import Tables, load_tables
+
+ATTACK_COST = 3
+# DECISIONS.md, common section: move 1, facing free, one attack 3, draw 1. Interpretations
+# (docs/rules/d40.md): picking up takes the round's action (4), standing up 2, reloading 3.
+COSTS: dict[Action, int] = {
+    "move": 1, "face": 0, "melee": ATTACK_COST, "ranged": ATTACK_COST, "pick_up": 4,
+    "draw": 1, "stand_up": 2, "reload": 3,
+}
+
+
+def signed(mods: Sequence[Modifier]) -> str:
+    """Modifiers as ' +1 STR +2 magic'."""
+    return "".join(f" {m.value:+d} {m.label}" for m in mods)
+
+
+class D40Ruleset:
+    """Document 000: the D40 (2d20) Attack Table with critical hits and critical misses."""
+
+    name = "d40"
+    version = "0.1"
+    title = "D40: the 2d20 Attack Table with critical hit and miss tables"
+    fields = FIELDS
+    maneuvers: tuple[tuple[str, str], ...] = ()
+    unarmed: Weapon | None = UNARMED
+    wants_bystanders = True
+
+    def __init__(self) -> None:
+        self._tables: Tables | None = None
+
+    @property
+    def tables(self) -> Tables:
+        """The ruleset's tables, read from the asset folder on first use."""
+        if self._tables is None:
+            self._tables = load_tables(asset_root())
+        return self._tables
+
+    def action_cost(self, action: Action, weapon: Weapon | None, off_turn: bool) -> int | None:
+        """AP cost on the own turn; nothing is done off-turn but an attack of opportunity."""
+        return None if off_turn else COSTS.get(action)
+
+    def attack_cost(self, ctx: AttackContext) -> int | None:
+        """One attack costs 3 AP; an attack of opportunity is free (melee only)."""
+        if ctx.off_turn:
+            return None if ctx.weapon.is_ranged else 0
+        return ATTACK_COST
+
+    def action_points(self, speed: int, conditions: frozenset[str]) -> int:
+        """The pool is `speed`; blind: half (rounded up), but enough for one attack."""
+        if "blind" in conditions:
+            return min(speed, max(ATTACK_COST, -(-speed // 2)))
+        return speed
+
+    def hands(self, conditions: frozenset[str]) -> int:
+        """Two hands, whatever the conditions."""
+        return 2
+
+    def opens(self, action: Action, ctx: AttackContext | None, stats: StatBlock) -> bool:
+        """No action is Open: only a critical miss provokes an attack of opportunity."""
+        return False
+
+    def incapacity(self, conditions: frozenset[str]) -> str | None:
+        """A stunned combatant "can take no actions"."""
+        return "stunned" if "stunned" in conditions else None
+
+    def upkeep(self, stats: StatBlock, conditions: Mapping[str, int], dice: Dice) -> Upkeep:
+        """Heavy bleeding: 1d4 damage at the start of each of the bleeder's turns."""
+        if "bleeding" not in conditions:
+            return Upkeep()
+        sides = conditions["bleeding"] or BLEEDING_DIE
+        roll = dice.roll(f"d{sides}", f"bleeding d{sides}")
+        return Upkeep(roll.total, (roll,), ("heavy bleeding",))
+
+    def landing(self, weapon: Weapon, surface: str, dice: Dice) -> Landing:
+        """Document 000 breaks no weapon that merely lands."""
+        return Landing()
+
+    def roll_initiative(self, entrants: Sequence[Entrant], dice: Dice) -> Initiative:
+        """d10 per combatant, lower first; ties to the lower entity id."""
+        rolls: list[Roll] = []
+        keyed: list[tuple[int, int]] = []
+        for e in sorted(entrants, key=lambda e: e.entity):
+            roll = dice.roll("d10", f"initiative #{e.entity}")
+            rolls.append(roll)
+            keyed.append((roll.total, e.entity))
+        keyed.sort()
+        return Initiative(order=tuple(e for _, e in keyed), rolls=tuple(rolls),
+                          scores=tuple((e, score) for score, e in keyed))
+
+    def attack_refusal(self, ctx: AttackContext) -> str | None:
+        """One attack per turn; melee within reach; missiles within long range."""
+        weapon = ctx.weapon
+        if ctx.weapon_attacks and not ctx.off_turn:
+            return "already attacked this turn (one attack per turn)"
+        if not weapon.is_ranged:
+            if ctx.distance > weapon.reach:
+                return (f"{weapon.name} reaches {weapon.reach} hex(es); "
+                        f"target is {ctx.distance} away")
+            return None
+        if ctx.distance > longest_range(weapon):
+            return (f"{weapon.name} reaches {longest_range(weapon)} hexes (long range); "
+                    f"target is {ctx.distance} away")
+        return None
+
+    def ai_options(self, ctx: AttackContext) -> tuple[str, ...]:
+        """d40 has no maneuvers to choose."""
+        return ()
+
+    def resolve_attack(self, ctx: AttackContext, dice: Dice) -> AttackResult:
+        """2d20 + modifiers against the table; chance rolls; damage; the critical tables."""
+        if AUTO_HIT in ctx.options:
+            return self.automatic(ctx, dice)
+        plan = plan_attack(self.tables, ctx)
+        roll = dice.roll("2d20", "attack 2d20")
+        natural = roll.total
+        total = natural + sum(m.value for m in plan.modifiers)
+        hit = natural == NATURAL_CRITICAL or (natural != NATURAL_FUMBLE and total >= plan.needed)
+        rolls: list[Roll] = [roll]
+        notes = self.verdict_notes(natural, total, plan.needed)
+        if hit:
+            critical = decide_critical(natural, plan.needed, dice, rolls, notes)
+            return self.hit(ctx, plan, dice, (natural, total), rolls, notes, critical)
+        return self.miss(ctx, plan, dice, (natural, total), rolls, notes)
+
+    @staticmethod
+    def verdict_notes(natural: int, total: int, needed: int) -> list[str]:
+        """Why the verdict overrides the numbers, when it does."""
+        if natural == NATURAL_CRITICAL and total < needed:
+            return ["natural 40 always hits"]
+        if natural == NATURAL_FUMBLE and total >= needed:
+            return ["natural 2 always misses"]
+        return []
+
+    def automatic(self, ctx: AttackContext, dice: Dice) -> AttackResult:
+        """An automatic hit: the weapon's damage; no attack roll, so no critical."""
+        dmods = damage_modifiers(self.tables, ctx)
+        roll = dice.roll(ctx.weapon.damage, f"damage {ctx.weapon.damage}")
+        damage = max(1, roll.total + sum(m.value for m in dmods))
+        return AttackResult(0, (), 0, "automatic", 0, True, (roll,), dmods, damage)
+
+    def hit(
+        self, ctx: AttackContext, plan: Plan, dice: Dice, numbers: tuple[int, int],
+        rolls: list[Roll], notes: list[str], critical: bool,
+    ) -> AttackResult:
+        """Damage: the weapon's dice + modifiers, or the Critical Hit Table's row."""
+        if critical:
+            return self.critical_damage(ctx, plan, dice, numbers, rolls, notes)
+        natural, total = numbers
+        dmods = damage_modifiers(self.tables, ctx)
+        damage_roll = dice.roll(ctx.weapon.damage, f"damage {ctx.weapon.damage}")
+        rolls.append(damage_roll)
+        damage = max(1, damage_roll.total + sum(m.value for m in dmods))
+        return AttackResult(natural, plan.modifiers, total, plan.label, plan.needed, True,
+                            tuple(rolls), dmods, damage, notes=tuple(notes))
+
+    def critical_damage(
+        self, ctx: AttackContext, plan: Plan, dice: Dice, numbers: tuple[int, int],
+        rolls: list[Roll], notes: list[str],
+    ) -> AttackResult:
+        """The Critical Hit Table's row: MWD (no damage dice) × its multiplier + its bonus."""
+        natural, total = numbers
+        dmods = damage_modifiers(self.tables, ctx)
+        crit = critical_hit(ctx, dice)
+        rolls.extend(crit.rolls)
+        top = maximum_damage(ctx.weapon)
+        base = top + sum(m.value for m in dmods)
+        row = crit.row
+        damage = max(1, base * row.multiplier + row.bonus)
+        times = f" x{row.multiplier} = {base * row.multiplier}" if row.multiplier > 1 else ""
+        plus = f" +{row.bonus} = {damage}" if row.bonus else ""
+        crit.notes.insert(1, f"MWD: {ctx.weapon.damage} max {top}{signed(dmods)} = {base}"
+                             f"{times}{plus} damage")
+        bonus = (Modifier("critical", row.bonus),) if row.bonus else ()
+        return AttackResult(
+            natural, plan.modifiers, total, plan.label, plan.needed, True, tuple(rolls), dmods,
+            damage, critical=True, notes=(*notes, *crit.notes), effects=tuple(crit.effects),
+            multiplier=row.multiplier, bonus_damage=bonus,
+        )
+
+    def miss(
+        self, ctx: AttackContext, plan: Plan, dice: Dice, numbers: tuple[int, int],
+        rolls: list[Roll], notes: list[str],
+    ) -> AttackResult:
+        """A miss, and on a critical miss the Critical Miss Table's row."""
+        natural, total = numbers
+        effects: tuple[Effect, ...] = ()
+        fumbled = decide_fumble(self.tables, ctx, plan.needed, dice, rolls, notes)
+        if fumbled:
+            result = critical_miss(ctx, dice)
+            rolls.extend(result.rolls)
+            notes.extend(result.notes)
+            effects = tuple(result.effects)
+        return AttackResult(natural, plan.modifiers, total, plan.label, plan.needed, False,
+                            tuple(rolls), notes=tuple(notes), fumble=fumbled, effects=effects)
