@@ -1,4 +1,4 @@
-"""The `arena` command line: `play` (the default), `sim` AI battles, `replay` recordings."""
+"""The command line: `play`, `sim`, `replay`, and the calculator (`rules`, `attack`, `odds`)."""
 
 from __future__ import annotations
 
@@ -10,9 +10,10 @@ from pathlib import Path
 from typing import NoReturn, TextIO
 
 import arena
+from arena import calculator
 from arena.assets import load_library, load_scenario
 from arena.battle import Battle
-from arena.dice import parse_script
+from arena.dice import Dice, parse_script
 from arena.ecs.events import BattleEnded, Event, Refused, event_to_json
 from arena.errors import ArenaError
 from arena.narrate import narrate
@@ -60,7 +61,29 @@ def build_parser() -> Parser:
     rep.add_argument(
         "--verify", action="store_true", help="exit 0 if every event and state hash match, else 1"
     )
+    add_calculator(sub)
     return parser
+
+
+def add_calculator(sub: argparse._SubParsersAction[Parser]) -> None:
+    """The attack calculator's commands: `rules`, `attack`, `odds` (docs/calculator.md)."""
+    rules = sub.add_parser("rules", help="list the rulesets, or one ruleset's SPEC keys")
+    rules.add_argument("name", nargs="?", help="a ruleset: its stat, weapon and situation keys")
+    attack = sub.add_parser("attack", help="resolve one attack with the ruleset's full logic")
+    odds = sub.add_parser("odds", help="the exact odds of one attack")
+    for command in (attack, odds):
+        command.add_argument("--rules", required=True, help=f"ruleset ({', '.join(RULESETS)})")
+        command.add_argument("--attacker", default="", metavar="SPEC",
+                             help="key=value,... stat-block and weapon keys (arena rules NAME)")
+        command.add_argument("--defender", default="", metavar="SPEC",
+                             help="key=value,... stat-block keys")
+        command.add_argument("--at", default="", metavar="SPEC",
+                             help="key=value,... the situation: distance, position, maneuvers")
+        command.add_argument("--json", action="store_true", help="one JSON object")
+    attack.add_argument("--dice", default="", help="scripted faces in the document's order, "
+                        "e.g. 19,15,5 (attack, confirmation, damage)")
+    attack.add_argument("--seed", type=int, default=1, help="seed for unscripted faces "
+                        "(default 1)")
 
 
 def emit_text(out: TextIO, battle: Battle, events: Sequence[Event]) -> None:
@@ -155,6 +178,26 @@ def run_replay(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
+def run_calculator(args: argparse.Namespace, out: TextIO) -> int:
+    """`rules`, `attack` and `odds`: build the attack from its SPECs, then roll or weigh it."""
+    if args.command == "rules":
+        if args.name is None:
+            out.write(calculator.rulesets_text())
+        else:
+            out.write(calculator.ruleset_text(get_ruleset(args.name), load_library()))
+        return 0
+    ruleset = get_ruleset(args.rules)
+    query = calculator.build_query(ruleset, load_library(), args.attacker, args.defender,
+                                   args.at)
+    if args.command == "odds":
+        out.write(calculator.run_odds(query, args.json))
+        return 0
+    if args.seed < 0:
+        raise ArenaError(f"--seed must be 0 or more, got {args.seed}")
+    out.write(calculator.run_attack(query, Dice(args.seed, parse_script(args.dice)), args.json))
+    return 0
+
+
 def run_play(args: argparse.Namespace) -> int:
     """Play in the terminal (imported here so `sim` and `replay` never load the front end)."""
     from arena.tui.launch import PlayOptions, play  # noqa: PLC0415
@@ -177,6 +220,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return run_sim(args, out)
         if args.command == "replay":
             return run_replay(args, out)
+        if args.command in ("rules", "attack", "odds"):
+            return run_calculator(args, out)
         parser.print_help(sys.stderr)
         return 2
     except ArenaError as e:

@@ -20,7 +20,9 @@ from arena.rules import RULESETS
 from arena.rules.becmi_stats import block_problem, parse_mastery
 
 REAL = Path(__file__).resolve().parent.parent / "assets"
-RAID_SEEDS = range(1, 7)
+# Seeds whose raids show cover: the AI weighs targets by exact expected damage (issue 8), so
+# bowmen prefer foes without cover (seeds 1-4 show none).
+RAID_SEEDS = range(5, 11)
 
 
 @pytest.fixture(scope="module")

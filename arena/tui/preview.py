@@ -1,9 +1,9 @@
 """Targeting preview: what an attack costs, needs and may do, shown before the player commits.
 
-Until the odds engine of the attack-calculator issue exists, this module computes what is
-simple and exact: for the `ap` ruleset the needed natural d20 with each modifier, the hit
-chance on one d20 (a natural 20 always hits; a natural 1 is no automatic miss) and the damage
-spread of a hit. It is the one place to swap for that engine.
+Every chance comes from the exact odds engine (`arena.rules.odds`), the same one the attack
+calculator and the AI use: the roll with each modifier, the natural rolls that hit, the
+chances of a hit, a critical, a fumble and the ruleset's extras (double critical, friendly
+fire), and the damage spread. A ruleset without an odds function shows its modifiers only.
 """
 
 from __future__ import annotations
@@ -12,14 +12,16 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from arena.battle import Battle
-from arena.dice import parse_dice
+from arena.errors import ArenaError
 from arena.model.commands import Attack
-from arena.rules import ap
-from arena.rules.base import AttackContext
+from arena.rules.base import AttackContext, Modifier, Ruleset
+from arena.rules.odds import Odds, attack_odds, has_odds
+from arena.rules.odds_core import needs_text
 from arena.tui import palette
+from arena.tui.text import wrap
 from arena.view import attack_plan
 
-MAX_OUTCOMES = 1000  # dice faces x count above this: the mean without the at-least-1 floor
+WIDTH = 30  # the side panel's narrowest width
 
 Line = tuple[str, palette.RGB]
 
@@ -37,57 +39,62 @@ def percent(p: Fraction) -> str:
 
     >>> percent(Fraction(3, 5)), percent(Fraction(1, 40)), percent(Fraction(1))
     ('60%', '2.5%', '100%')
+    >>> percent(Fraction(1, 400)), percent(Fraction(1, 100000))
+    ('0.25%', '<0.01%')
     """
     value = float(p * 100)
-    return f"{value:.0f}%" if value == round(value) else f"{value:.1f}%"
+    if value == round(value):
+        return f"{value:.0f}%"
+    if value < 0.01:
+        return "<0.01%"
+    text = f"{value:.1f}" if value >= 1 else f"{value:.2f}"
+    return text.rstrip("0").rstrip(".") + "%"
 
 
-def damage_spread(expression: str, bonus: int) -> tuple[int, int, Fraction]:
-    """Least, greatest and mean damage of a hit: dice + bonus, at least 1.
-
-    >>> damage_spread("1d8", 3)
-    (4, 11, Fraction(15, 2))
-    >>> damage_spread("1d4", -2)[2]
-    Fraction(5, 4)
-    """
-    dice = parse_dice(expression)
-    counts = {dice.modifier + bonus: 1}
-    if dice.count * dice.sides > MAX_OUTCOMES:
-        low = dice.count + dice.modifier + bonus
-        high = dice.count * dice.sides + dice.modifier + bonus
-        return max(1, low), max(1, high), max(Fraction(1), Fraction(low + high, 2))
-    for _ in range(dice.count):
-        nxt: dict[int, int] = {}
-        for total, ways in counts.items():
-            for face in range(1, dice.sides + 1):
-                nxt[total + face] = nxt.get(total + face, 0) + ways
-        counts = nxt
-    n = sum(counts.values())
-    mean = Fraction(sum(max(1, t) * w for t, w in counts.items()), n)
-    return max(1, min(counts)), max(1, *counts), mean
+def signed(mods: tuple[Modifier, ...]) -> str:
+    """Modifiers as ' +3 STR +2 BAB'."""
+    return "".join(f" {m.value:+d} {m.label}" for m in mods)
 
 
-def _ap_lines(ctx: AttackContext) -> list[Line]:
-    """The `ap` attack: modifiers, the natural needed, the exact hit chance, the damage."""
-    mods = ap.attack_modifiers(ctx)
-    ac = ctx.defender.number("ac")
-    needed = ac - sum(m.value for m in mods)
-    hits = sum(1 for n in range(1, 21) if n >= needed or n == 20)
-    chance = Fraction(hits, 20)
-    text = " ".join(f"{m.value:+d} {m.label}" for m in mods)
-    lines: list[Line] = [(f"d20 {text} vs AC {ac}", palette.TEXT)]
-    if needed <= 1:
-        lines.append(("hits on any roll", palette.GOOD))
-    elif needed >= 20:
-        lines.append(("only a natural 20 hits", palette.BAD))
-    else:
-        lines.append((f"needs a natural {needed}+ ({hits} in 20)", palette.TEXT))
-    lines.append((f"hit chance {percent(chance)}", palette.GOOD if hits >= 10 else palette.HINT))
-    bonus = ctx.attacker.number("str") + ctx.weapon.magic
-    low, high, mean = damage_spread(ctx.weapon.damage, bonus)
-    lines.append((f"damage {ctx.weapon.damage}{bonus:+d}: {low}-{high}, "
-                  f"mean {float(mean):.1f}", palette.TEXT))
+def _wrapped(text: str, colour: palette.RGB) -> list[Line]:
+    return [(part, colour) for part in wrap(text, WIDTH)]
+
+
+def odds_lines(odds: Odds) -> list[Line]:
+    """The roll, the rolls that hit, the chances, and the damage."""
+    target = odds.target_label if odds.needed is None else f"{odds.target_label} "
+    needed = "" if odds.needed is None else str(odds.needed)
+    if odds.target_modifiers:
+        base = (odds.needed or 0) - sum(m.value for m in odds.target_modifiers)
+        needed = f"{base}{signed(odds.target_modifiers)} = {odds.needed}"
+    lines = _wrapped(f"{odds.roll}{signed(odds.modifiers)} vs {target}{needed}", palette.TEXT)
+    lines += _wrapped(needs_text(odds), palette.TEXT)
+    good = odds.hit >= Fraction(1, 2)
+    lines.append((f"hit chance {percent(odds.hit)}", palette.GOOD if good else palette.HINT))
+    chances = [("crit", odds.critical), ("fumble", odds.fumble)]
+    chances += [(k.removeprefix("p_").replace("_", " "), v) for k, v in odds.extras.items()]
+    if odds.friendly_fire is not None:
+        chances.append(("friendly fire", odds.friendly_fire))
+    shown = ", ".join(f"{name} {percent(p)}" for name, p in chances if p)
+    if shown:
+        lines += _wrapped(shown, palette.TEXT)
+    if odds.on_hit is not None:
+        low, high = min(odds.on_hit.weights), max(odds.on_hit.weights)
+        kind = "sublethal" if odds.sublethal else "damage"
+        lines += _wrapped(f"{kind} {low}-{high}, mean {float(odds.on_hit.mean()):.1f}",
+                          palette.TEXT)
+        lines += _wrapped(f"expected {kind} {float(odds.expected_damage):.1f}", palette.TEXT)
     return lines
+
+
+def _lines(ruleset: Ruleset, ctx: AttackContext) -> list[Line]:
+    """The odds of the attack, or a dim line when this ruleset has none."""
+    if not has_odds(ruleset):
+        return [(f"odds: not computed for {ruleset.name} yet", palette.DIM)]
+    try:
+        return odds_lines(attack_odds(ruleset, ctx))
+    except ArenaError as exc:  # e.g. damage dice too large to convolve
+        return _wrapped(f"odds: {exc}", palette.DIM)
 
 
 def attack_preview(battle: Battle, command: Attack, target_name: str) -> Preview:
@@ -101,8 +108,5 @@ def attack_preview(battle: Battle, command: Attack, target_name: str) -> Preview
         (f"{ctx.weapon.name} at {target_name}", palette.BRIGHT),
         (f"{cost} AP; {ctx.distance} hex, from the {ctx.position}", palette.TEXT),
     ]
-    if battle.ruleset.name == "ap":
-        lines.extend(_ap_lines(ctx))
-    else:
-        lines.append((f"odds: not computed for {battle.ruleset.name} yet", palette.DIM))
+    lines.extend(_lines(battle.ruleset, ctx))
     return Preview(tuple(lines), True)
