@@ -173,6 +173,8 @@ READS: dict[str, tuple[str, ...]] = {
     "ap": ("distance", "position", "flanked", "flat_footed", "surrounded", "off_hand",
            "attacker_conditions"),
     "becmi": ("distance", "position", "cover", "run_up", "defender_conditions"),
+    "adnd": ("distance", "position", "cover"),
+    "d40": ("distance", "position", "cover", "attacker_conditions", "defender_conditions"),
 }
 PRESETS: dict[str, tuple[Situation, ...]] = {
     "becmi": (
@@ -187,6 +189,13 @@ PRESETS: dict[str, tuple[Situation, ...]] = {
                   _charging,
                   _needs(is_set_vs_charge, "set_vs_charge needs a melee weapon tagged spear")),
     ),
+    "adnd": (Situation(FieldSpec("buffs", "set", "", "area buffs on the attacker: +1 each of "
+                                 "its side's, -1 each of a foe's (_foe)", choices=(
+                                     "chant", "prayer", "martial_spirit", "chant_foe",
+                                     "prayer_foe")), _names("attacker_buffs")),),
+    "d40": (Situation(FieldSpec("flat_footed", "bool", False, "the defender is flat-footed: "
+                                "no positive Dexterity bonus to AC"), lambda ctx, v: _names(
+                                    "defender_conditions")(ctx, "flat_footed" if v else "")),),
 }
 
 

@@ -6,7 +6,8 @@ before each query (the first query of a process, as `arena odds` makes it: the d
 double-critical table are convolved again); "new" keeps those and clears the per-situation
 spreads (a situation never weighed before); "warm" repeats a query whose spreads are cached
 (the AI and the preview asking again). The garbage collector is paused while timing, as
-`timeit` does. Goals (issue 8): at most 1 ms per query for `ap` and `becmi`.
+`timeit` does. Goals (issue 8): at most 1 ms per query for `ap`, `becmi` and `d40`, 5 ms for
+`adnd`.
 
 Run: python benchmarks/bench_odds.py [--repeat N]
 """
@@ -24,24 +25,27 @@ from pathlib import Path
 
 from arena.assets import load_library
 from arena.calculator import build_query
-from arena.rules import RULESETS, odds_ap, odds_becmi, odds_core
+from arena.rules import RULESETS, odds_adnd, odds_ap, odds_becmi, odds_core, odds_d40
 from arena.rules.base import AttackContext, Ruleset
 from arena.rules.odds import ENGINES, attack_odds
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the situations of the tests
-from tests.test_odds_sampling import AP_CASES, BECMI_CASES
+from tests.test_odds_sampling import ADND_CASES, AP_CASES, BECMI_CASES, D40_CASES
 
 CASES = {"ap": AP_CASES, "becmi": BECMI_CASES}
+CASES["adnd"] = ADND_CASES
+CASES["d40"] = D40_CASES
 GOAL_US = {"ap": 1000.0, "becmi": 1000.0, "d40": 1000.0, "adnd": 5000.0}
 
 
 STATIC = ("dice", "double_critical_extra")  # kept in the "new" mode
+STATIC += ("multipliers",)  # adnd: the chain's multiplier ways
 MODES = ("first", "new", "warm")
 
 
 def clear_caches(everything: bool = True) -> None:
     """Forget the cached distributions of the odds modules (all, or the per-situation ones)."""
-    for module in (odds_core, odds_ap, odds_becmi):
+    for module in (odds_core, odds_ap, odds_becmi, odds_adnd, odds_d40):
         for name, value in vars(module).items():
             clear: Callable[[], None] | None = getattr(value, "cache_clear", None)
             if clear is not None and (everything or name not in STATIC):

@@ -62,6 +62,39 @@ BECMI_CASES = [
     ("class=magic_user,level=1,weapon=dagger,str=3", "ac=-6", ""),         # entry 21+
     ("class=fighter,level=7,mastery=hand_axe:master,weapon=hand_axe", "class=fighter,ac=4", ""),
 ]
+D40_CASES = [
+    ("class=warrior,level=1,dex=14", "ac=1", ""),                          # the document's example
+    ("class=warrior,level=6,str=17,weapon=greatsword", "ac=4,save_poison=8", ""),
+    ("class=mage,level=2,str=4,weapon=dagger", "ac=7", ""),                # d4 -2: at least 1
+    ("class=mage,level=1,weapon=quarterstaff", "ac=-10", ""),              # needs 45: only 40 hits
+    ("class=rogue,level=9,dex=17,weapon=shortbow", "ac=3", "distance=20,cover=1"),
+    ("class=huntsman,level=12,dex=18,weapon=yew_longbow", "ac=-2", "distance=4,ally_in_line"),
+    ("class=savant,level=5,str=15,dex=13,weapon=throwing_axe", "ac=5", "distance=2"),
+    ("class=monk,level=17,str=16,weapon=fists", "ac=-6,dex=18", "defender_conditions=stunned"),
+    ("class=warrior,level=30,str=18,weapon=long_sword_plus_1", "ac=10,attached",
+     "position=rear,ally_adjacent"),                                       # needs 3
+    ("class=assassin,level=7,dex=3,weapon=stiletto", "ac=2,dex=16", "flat_footed"),
+    ("class=shaman,level=4,reaction=-5,weapon=flame_blade,crushing_save=15", "ac=0,save_poison=20",
+     "attacker_conditions=blind"),
+    ("class=warrior,level=3,attached,damage=2d4,magic=-2", "ac=6", ""),
+]
+
+ADND_CASES = [
+    ("class=warrior,level=5,str=16,weapon=longsword,magic=1", "ac=5", ""),  # Erdowan: the chain
+    ("class=warrior,level=5,str=16,weapon=long_sword_plus_1", "ac=5,helmet", ""),  # 19 stops
+    ("class=priest,level=1,weapon=mace", "ac=0", ""),                      # Faye: 20, no crit
+    ("class=warrior,level=3,str=18,str_pct=50,weapon=maul", "ac=4", "ally_adjacent"),  # hit
+    ("class=warrior,level=8,str=18,str_pct=100,weapon=two_handed_sword,"
+     "abilities=disciplined_swing", "ac=-3,helmet", "ally_adjacent"),
+    ("class=rogue,level=4,dex=17,weapon=shortbow", "ac=6", "distance=14,cover=1,ally_in_line"),
+    ("str=17,dex=15,weapon=javelin", "ac=7", "distance=3,ally_in_line"),   # thrown: no drop
+    ("class=warrior,level=4,weapon=serpent_sword", "ac=5,kinds=reptiles", ""),  # +4 vs reptiles
+    ("class=rogue,level=3,weapon=dagger", "ac=2,woundable=false", "position=rear,buffs=chant,"
+     "prayer_foe"),
+    ("class=wizard,level=1,str=3,weapon=fist", "ac=8", ""),                # 1d2-1, at least 1
+    ("thac0=11,weapon=giant_club", "ac=-2", ""),                           # monster, 2d8
+    ("class=warrior,level=12,weapon=longbow", "ac=10", "distance=40,cover=3"),  # long range
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -233,6 +266,18 @@ def test_ap_odds_match_200000_seeded_attacks_within_4_sigma(case):
                          ids=[",".join(filter(None, c)) for c in BECMI_CASES])
 def test_becmi_odds_match_200000_seeded_attacks_within_4_sigma(case):
     odds, counts, _ = sample("becmi", case)
+    compare(odds, counts, TRIALS)
+
+
+@pytest.mark.parametrize("case", D40_CASES, ids=[",".join(filter(None, c)) for c in D40_CASES])
+def test_d40_odds_match_200000_seeded_attacks_within_4_sigma(case):
+    odds, counts, _ = sample("d40", case)
+    compare(odds, counts, TRIALS)
+
+
+@pytest.mark.parametrize("case", ADND_CASES, ids=[",".join(filter(None, c)) for c in ADND_CASES])
+def test_adnd_odds_match_200000_seeded_attacks_within_4_sigma(case):
+    odds, counts, _ = sample("adnd", case)
     compare(odds, counts, TRIALS)
 
 

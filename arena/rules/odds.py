@@ -13,9 +13,11 @@ from fractions import Fraction
 
 from arena.errors import ArenaError
 from arena.rules.base import AttackContext, Ruleset
+from arena.rules.odds_adnd import adnd_odds
 from arena.rules.odds_ap import ap_odds
 from arena.rules.odds_becmi import becmi_odds
 from arena.rules.odds_core import TOLERANCE, Dist, Odds, dice, mix, point
+from arena.rules.odds_d40 import d40_odds
 
 __all__ = [
     "ENGINES",
@@ -35,6 +37,8 @@ __all__ = [
 OddsFunction = Callable[[Ruleset, AttackContext], Odds]
 
 ENGINES: dict[str, OddsFunction] = {"ap": ap_odds, "becmi": becmi_odds}
+ENGINES["adnd"] = adnd_odds
+ENGINES["d40"] = d40_odds
 
 
 class NoOddsError(ArenaError):
