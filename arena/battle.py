@@ -51,7 +51,7 @@ from arena.model.commands import (
 )
 from arena.model.scenario import Scenario
 from arena.model.stats import Weapon
-from arena.rules.base import Ruleset
+from arena.rules.base import Extras, Ruleset
 from arena.statehash import state_hash
 
 
@@ -84,7 +84,8 @@ class Battle:
             )):
                 esper.add_processor(system, priority)
             self.attacks.offer = self.movement.offer = self.items.offer = self.reactions.offer
-            self.attacks.buffs = self.auras.buffs_on
+            if isinstance(ruleset, Extras):  # only rulesets with buffs pay for looking them up
+                self.attacks.buffs = self.auras.buffs_on
             self.turns.at_turn_start = self.auras.tick
             self.effects.strike = self.attacks.free_attack
             self.effects.provoke = self.reactions.provoke
