@@ -13,8 +13,10 @@ import esper
 
 from arena.battle import Battle
 from arena.ecs import queries
+from arena.ecs.auras import Auras
 from arena.ecs.components import (
     ActionPoints,
+    Carried,
     Conditions,
     Dead,
     Facing,
@@ -31,7 +33,25 @@ from arena.model.commands import COMMAND_TYPES, Attack, Command, command_from_js
 from arena.model.scenario import SideSpec
 from arena.model.stats import Weapon
 from arena.model.terrain import HexMap
-from arena.rules.base import AttackContext
+from arena.rules.base import AttackContext, Buff, Extras
+
+
+@dataclass(frozen=True, slots=True)
+class ConditionView:
+    """A condition on a combatant: `rounds` left (0: until removed), `amount` its strength."""
+
+    name: str
+    rounds: int
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class AuraView:
+    """An area buff a combatant keeps up: `left` rounds to go (0: while it does nothing else)."""
+
+    buff: str
+    radius: int
+    left: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,7 +59,9 @@ class CombatantView:
     """One combatant as the screen shows it.
 
     `weapons` are the weapons in hand; `arms` what an Attack's weapon slot indexes (the weapons
-    in hand, then any unarmed strike the ruleset offers).
+    in hand, then any unarmed strike the ruleset offers); `spares` the carried weapons a Draw
+    indexes; `unloaded` the slots of `weapons` that need a Reload. `auras` are the buffs it
+    keeps up, `buffs` those acting on it (`chant` from its side, `chant_foe` from an enemy).
     """
 
     id: int
@@ -55,8 +77,12 @@ class CombatantView:
     weapons: tuple[Weapon, ...]
     arms: tuple[Weapon, ...]
     armour: str
-    conditions: tuple[tuple[str, int], ...]
+    conditions: tuple[ConditionView, ...]
     alive: bool
+    spares: tuple[Weapon, ...] = ()
+    unloaded: tuple[int, ...] = ()
+    auras: tuple[AuraView, ...] = ()
+    buffs: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,7 +108,8 @@ class BattleView:
     """Everything a front end draws, copied out of the battle at one moment.
 
     `turn` is whose turn it is; `active` who must decide next: the same, except while an
-    enemy decides on an Action of Opportunity (`reaction`).
+    enemy decides on an Action of Opportunity (`reaction`). `maneuvers` are the ruleset's
+    (name, help) attack options, `buffs` the names of its area buffs (none without `Extras`).
     """
 
     title: str
@@ -100,6 +127,8 @@ class BattleView:
     reason: str
     combatants: tuple[CombatantView, ...]
     items: tuple[ItemView, ...]
+    maneuvers: tuple[tuple[str, str], ...] = ()
+    buffs: tuple[str, ...] = ()
 
     def combatant(self, entity: int | None) -> CombatantView | None:
         """The combatant with this id, or None."""
@@ -136,7 +165,11 @@ def _combatant(battle: Battle, entity: int, ident: Identity) -> CombatantView:
     ap = esper.component_for_entity(entity, ActionPoints)
     worn = esper.component_for_entity(entity, Worn).armour
     conditions = esper.try_component(entity, Conditions)
-    weapons = tuple(esper.component_for_entity(entity, Wielded).weapons)
+    wielded = esper.component_for_entity(entity, Wielded)
+    weapons = tuple(wielded.weapons)
+    carried = esper.try_component(entity, Carried)
+    auras = esper.try_component(entity, Auras)
+    alive = not esper.has_component(entity, Dead)
     return CombatantView(
         id=entity,
         name=ident.name,
@@ -151,8 +184,16 @@ def _combatant(battle: Battle, entity: int, ident: Identity) -> CombatantView:
         weapons=weapons,
         arms=_arms(battle, entity, weapons),
         armour=worn.name if worn is not None else "",
-        conditions=tuple(sorted(conditions.rounds.items())) if conditions is not None else (),
-        alive=not esper.has_component(entity, Dead),
+        conditions=tuple(
+            ConditionView(name, rounds, conditions.amounts.get(name, 0))
+            for name, rounds in sorted(conditions.rounds.items())
+        ) if conditions is not None else (),
+        alive=alive,
+        spares=tuple(carried.weapons) if carried is not None else (),
+        unloaded=tuple(i for i, w in enumerate(weapons) if w.id in wielded.unloaded),
+        auras=tuple(AuraView(a.buff.name, a.buff.radius, a.left)
+                    for a in auras.active) if auras is not None else (),
+        buffs=tuple(sorted(battle.auras.buffs_on(entity))) if alive else (),
     )
 
 
@@ -193,6 +234,8 @@ def snapshot(battle: Battle) -> BattleView:
         reason=clock.reason,
         combatants=combatants,
         items=items,
+        maneuvers=tuple(battle.ruleset.maneuvers),
+        buffs=ruleset_buffs(battle),
     )
 
 
@@ -216,6 +259,18 @@ def make_command(kind: str, **fields: object) -> Command | None:
     if kind not in COMMAND_TYPES:
         return None
     return command_from_json({"type": kind, **fields})
+
+
+def known_buffs(battle: Battle, actor: int) -> tuple[Buff, ...]:
+    """The ruleset's area buffs `actor` is able to start (used or not, affordable or not)."""
+    battle.world.activate()
+    found = (battle.auras.buff(actor, name) for name in ruleset_buffs(battle))
+    return tuple(b for b in found if b is not None)
+
+
+def ruleset_buffs(battle: Battle) -> tuple[str, ...]:
+    """The names of the ruleset's area buffs; () for a ruleset without `Extras`."""
+    return tuple(battle.ruleset.buffs) if isinstance(battle.ruleset, Extras) else ()
 
 
 def attack_plan(battle: Battle, command: Attack) -> str | tuple[AttackContext, int]:

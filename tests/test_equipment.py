@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import esper
 
 from arena.battle import Battle
 from arena.ecs.components import ActionPoints, Carried, Item, Wielded
-from arena.ecs.events import Attacked, Drew, Refused, Reloaded
+from arena.ecs.events import Attacked, Drew, Refused, Reloaded, WeaponDropped
 from arena.hexgrid import Hex
 from arena.model.commands import Attack, Draw, EndTurn, Reload
 from arena.model.stats import Weapon
@@ -76,3 +78,22 @@ def test_a_thrown_weapon_leaves_the_hand_and_lies_by_the_target():
         esper.switch_world(b.world.name)
         assert [w.id for w in esper.component_for_entity(1, Wielded).weapons] == ["dagger"]
         assert esper.component_for_entity(dropped.item, Item).owner == 1
+
+
+class Veering(ApRuleset):
+    """ap, but every missed throw veers a hex to the left of the line of the throw."""
+
+    def resolve_attack(self, ctx, dice):
+        result = super().resolve_attack(ctx, dice)
+        return result if result.hit else dataclasses.replace(result, thrown_lands=(1, 1))
+
+
+def test_a_missed_throw_lands_where_the_ruleset_says_it_veers():
+    javelin = Weapon("javelin", "javelin", "d6", kind="thrown", range_ft=30)
+    s = scenario(fighter("Ann", 0, Hex(0, 0), stats=ap_stats(dex=9), weapons=(javelin,)),
+                 fighter("Bob", 1, Hex(3, 0), facing=3))
+    with Battle(s, Veering(), seed=2, dice_script=[15, 1, 3]) as b:
+        events = b.apply(Attack(1, 2))
+        dropped = next(e for e in events if isinstance(e, WeaponDropped))
+        # Thrown east (direction 0); veer direction 0 + 1 = NE, one hex from (3, 0).
+        assert (dropped.at, dropped.how) == (Hex(4, -1), "is thrown and veers")

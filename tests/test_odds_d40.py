@@ -103,11 +103,12 @@ def test_the_crushing_blow_save_of_critical_miss_row_13():
     row13 = o.fumble / 20
     assert o.tables["crushing_blow"] == {"row 13, the weapon saves": row13 * Fraction(15, 20),
                                          "row 13, the weapon breaks": row13 * Fraction(5, 20)}
-    # A longsword has crushing_save 0: no save, it breaks. The crit row 19 shatter adds too.
+    # A longsword has crushing_save 0: no save, it breaks. The calculator's defender holds no
+    # weapon, so critical row 19 shatters nothing here (see the shatter test below).
     plain = odds("weapon=longsword", "ac=1")
     assert plain.tables["crushing_blow"] == {"row 13, no save: the weapon breaks":
                                              plain.fumble / 20}
-    assert plain.effects["break_weapon"] == plain.fumble / 20 + plain.critical / 20
+    assert plain.effects["break_weapon"] == plain.fumble / 20
     # A thrown weapon has left the hand and fists cannot break: no save at all.
     assert "crushing_blow" not in odds("weapon=javelin", "ac=1").tables
     assert "crushing_blow" not in odds("weapon=fists", "ac=1").tables
@@ -362,3 +363,16 @@ def test_the_automatic_hit_equals_the_real_resolver_exactly():
     for out, w in weights.items():
         damage[out.damage] = damage.get(out.damage, Fraction(0)) + w
     assert dict(sorted(damage.items())) == d40_odds(D40, ctx).damage.probabilities()
+
+
+def test_critical_row_19_shatter_weighs_the_defenders_crushing_blow_save():
+    # Row 19 shatters the defender's main weapon unless it saves (quality 2, magic 1: d20 + 8
+    # against 15, faces 7..20 save): break_weapon = P(critical) x 1/20 x 6/20.
+    blade = dataclasses.replace(load_library().weapons["longsword"], crushing_save=15,
+                                quality=2, magic=1)
+    ctx = dataclasses.replace(query("class=warrior,level=9", "ac=5"), defender_wielded=(blade,))
+    o = attack_odds(D40, ctx)
+    row19 = o.critical / 20
+    assert o.tables["shatter"] == {"row 19, the weapon saves": row19 * Fraction(14, 20),
+                                   "row 19, the weapon shatters": row19 * Fraction(6, 20)}
+    assert o.effects["break_weapon"] == o.fumble / 20 + row19 * Fraction(6, 20)

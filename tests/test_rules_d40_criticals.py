@@ -5,11 +5,13 @@ A longsword (d8) in the hands of Strength 16 (+2): MWD = 8 + 2 = 10.
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from arena.rules.base import Effect
 from arena.rules.d40_criticals import CRITICAL_HITS, critical_row
-from tests.test_d40_kit import BOW, D40, JAVELIN, ctx, d40_stats, dice, purposes
+from tests.test_d40_kit import BOW, D40, JAVELIN, SWORD, ctx, d40_stats, dice, purposes
 
 ATTACKER = d40_stats(str=16)
 KNOCK = (Effect("knockback", "defender", amount=1),
@@ -110,10 +112,28 @@ def test_rows_17_18_mwd_x2_weapon_dropped_at_its_feet_and_loss_of_initiative(fac
 
 
 def test_row_19_mwd_x3_weapon_shattered_and_loss_of_initiative():
-    result = critical(19)
+    # A weapon without a save vs crushing blow (crushing_save 0) shatters outright.
+    result = critical(19, defender_wielded=(dataclasses.replace(SWORD, crushing_save=0),))
     assert result.damage == 30
     assert result.effects == (Effect("break_weapon", "defender", slot=0),
                               Effect("condition", "defender", "lose_initiative"))
+
+
+def test_row_19_the_weapon_gets_its_save_vs_crushing_blow():
+    # "Weapon Shattered (the weapon's crushing-blow save, +1 per quality level, +5 for magic
+    # weapons)": quality 2, magic 1 -> d20 + 8 against 15; a 7 saves it, a 6 does not.
+    blade = dataclasses.replace(SWORD, crushing_save=15, quality=2, magic=1)
+    saved = critical(19, 7, defender_wielded=(blade,))
+    assert saved.effects == (Effect("condition", "defender", "lose_initiative"),)
+    assert [r.purpose for r in saved.rolls][-1] == "crushing blow save d20"
+    broken = critical(19, 6, defender_wielded=(blade,))
+    assert Effect("break_weapon", "defender", slot=0) in broken.effects
+
+
+def test_row_19_with_nothing_in_hand_shatters_nothing():
+    result = critical(19)
+    assert result.effects == (Effect("condition", "defender", "lose_initiative"),)
+    assert "nothing in hand to shatter" in result.notes
 
 
 @pytest.mark.parametrize("face", [17, 19])

@@ -73,9 +73,18 @@ def test_a_bow_falls_at_the_feet_and_rolls_no_dice():
     assert purposes(result) == ["attack 2d20", "critical miss d20"]
 
 
+def test_a_thrown_weapon_veers_10_to_20_feet_from_its_target():
+    # DECISIONS.md `d40`: "thrown weapons veer 10–20 feet": d3 2 -> 15 ft = 3 hexes, d6 4 ->
+    # direction 3 from the line of the throw (straight back toward the thrower's side).
+    result = fumble(5, 2, 4, weapon=JAVELIN, distance=3)
+    assert result.thrown_lands == (3, 3)
+    assert [r.purpose for r in result.rolls][-2:] == ["loses the weapon veer d3",
+                                                      "loses the weapon direction d6"]
+
+
 def test_a_thrown_weapon_is_already_away_and_fists_cannot_be_lost():
-    # The thrown weapon left the hand with the throw and lies by the target (engine).
-    assert fumble(5, weapon=JAVELIN, distance=3).effects == (END,)
+    # The thrown weapon left the hand with the throw; it lands where `thrown_lands` says.
+    assert fumble(5, 1, 1, weapon=JAVELIN, distance=3).effects == (END,)
     assert fumble(5, weapon=UNARMED).effects == (END,)
     assert fumble(5, attacker=d40_stats(attached=True)).effects == (END,)
 

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 import tcod.console
 
+from arena.assets import load_scenario
 from arena.battle import Battle
 from arena.cli import main
 from arena.hexgrid import ORIGIN, Hex, hex_to_cell
@@ -22,7 +23,9 @@ from arena.tui.layout import layout, map_origin
 from arena.tui.render import FACING_ARROWS
 from arena.tui.session import JOURNAL_NAME, Session
 from arena.view import CombatantView
-from tests.factories import SHORTBOW, ap_stats, arena_map, fighter, scenario
+from tests.factories import DAGGER, LONGSWORD, SHORTBOW, ap_stats, arena_map, fighter, scenario
+from tests.test_adnd_battle import chant_battle, kick_battle
+from tests.test_equipment import CROSSBOW
 
 FAST = ap_stats(dex=20)  # d20 + 20 always beats d20 - 5: this combatant acts first
 SLOW = ap_stats(dex=-5)
@@ -34,8 +37,9 @@ MakeApp = Callable[..., App]
 def make_app(tmp_path: Path) -> Iterator[MakeApp]:
     apps: list[App] = []
 
-    def make(*combatants, players=(0, 1), seed=1, hexmap=None) -> App:
-        battle = Battle(scenario(*combatants, hexmap=hexmap), get_ruleset("ap"), seed)
+    def make(*combatants, players=(0, 1), seed=1, hexmap=None, battle=None) -> App:
+        if battle is None:
+            battle = Battle(scenario(*combatants, hexmap=hexmap), get_ruleset("ap"), seed)
         session = Session(Recorder(battle, "test"), frozenset(players), tmp_path)
         app = App(session)
         apps.append(app)
@@ -304,6 +308,14 @@ def test_help_lists_every_key_of_the_keymap_then_the_guide(make_app):
     assert app.state.mode == "normal" and app.state.cursor is None
 
 
+def test_the_guide_of_a_shipped_scenario_fits_80x24(make_app):
+    app = make_app(battle=Battle(load_scenario("skirmish"), get_ruleset("ap"), 1))
+    press(app, "?", "x")
+    text = screen_text(app)
+    assert "reloading 3 AP" in text and "m a maneuver" in text
+    assert "S saves and quits." in text
+
+
 def test_a_small_terminal_shows_a_message_until_resized(make_app):
     app = two_apart(make_app)
     text = screen_text(app, 79, 24)
@@ -399,3 +411,112 @@ def test_the_map_follows_the_active_combatant_when_it_does_not_fit(make_app):
     assert "A" in "".join(rows(con)[1:16])
     press(app, "x", "KEY_TAB")
     assert "B" in "".join(r[:49] for r in rows(draw(app))[1:16])
+
+
+# --- drawing, reloading, kicking, invoking, maneuvers ------------------------------------------
+
+def commands(app: App) -> list[dict[str, object]]:
+    return [step["command"] for step in app.session.recorder.steps]
+
+
+def test_an_archer_draws_its_spare_dagger_with_d(make_app):
+    app = make_app(fighter("Ann", 0, Hex(0, 0), stats=FAST, weapons=(SHORTBOW, DAGGER)),
+                   fighter("Bob", 1, Hex(3, 0), stats=SLOW))
+    assert "spare: Dagger" in screen_text(app)
+    press(app, "d")
+    assert commands(app) == [{"type": "draw", "actor": 1, "spare": 0}]
+    text = screen_text(app)
+    assert "- Dagger d4" in text and "spare: Shortbow" in text
+    assert "Ann draws dagger, stowing shortbow (1 AP)" in text
+
+
+def test_with_several_spares_d_asks_which_and_esc_backs_out(make_app):
+    app = make_app(fighter("Ann", 0, Hex(0, 0), stats=FAST,
+                           weapons=(SHORTBOW, DAGGER, LONGSWORD)),
+                   fighter("Bob", 1, Hex(3, 0), stats=SLOW))
+    assert "spares: Dagger, Longsword" in screen_text(app)
+    press(app, "d")
+    text = screen_text(app)
+    assert app.state.mode == "menu" and "Draw which spare?" in text
+    assert "a) Dagger d4" in text and "b) Longsword d8" in text
+    press(app, "z")
+    assert "a-b chooses, Esc backs out" in rows(draw(app))[-1] and not commands(app)
+    press(app, "KEY_ESCAPE")
+    assert app.state.mode == "normal" and not commands(app)
+    press(app, "d", "b")
+    assert commands(app) == [{"type": "draw", "actor": 1, "spare": 1}]
+    assert app.state.mode == "normal" and "- Longsword d8" in screen_text(app)
+
+
+def test_keys_that_do_not_apply_give_a_hint(make_app):
+    app = two_apart(make_app)
+    for key, hint in (("d", "Ann carries no spare weapon"), ("r", "Ann has nothing to reload"),
+                      ("i", "there are no area buffs in ap"),
+                      ("K", "cannot: this ruleset does not allow kicking weapons"),
+                      ("m", "maneuvers are chosen while aiming")):
+        press(app, key)
+        assert hint in rows(draw(app))[-1]
+    assert not commands(app)
+
+
+def test_a_crossbowman_shows_it_unloaded_after_a_shot_and_reloads_with_r(make_app):
+    app = make_app(fighter("Ann", 0, Hex(0, 0), stats=FAST, speed=8, weapons=(CROSSBOW,)),
+                   fighter("Bob", 1, Hex(3, 0), hp=99, stats=SLOW))
+    press(app, "f", "KEY_ENTER")
+    assert active(app).unloaded == (0,)
+    assert "- light crossbow (unloaded: r)" in screen_text(app)
+    press(app, "r")
+    assert commands(app)[-1] == {"type": "reload", "actor": 1, "weapon": 0}
+    assert active(app).unloaded == () and "light crossbow d8, 80 ft" in screen_text(app)
+
+
+def test_sublethal_chosen_with_m_while_aiming_reaches_the_attack(make_app):
+    app = three(make_app)
+    press(app, "a")
+    assert "m: maneuver" in rows(draw(app))[-1]
+    press(app, "m")
+    assert app.state.options == ("sublethal",)
+    text = screen_text(app)
+    assert "maneuver: sublethal" in text and "-4 sublethal" in text
+    press(app, "m")
+    assert app.state.options == ()
+    press(app, "m", "KEY_ENTER")
+    assert commands(app) == [{"type": "attack", "actor": 1, "target": 2, "weapon": 0,
+                              "options": ["sublethal"]}]
+    assert app.state.options == ()
+
+
+def test_an_adnd_cleric_invokes_prayer_from_a_menu_and_the_panel_shows_it(make_app):
+    app = make_app(battle=chant_battle(level=1))
+    press(app, "i")
+    text = screen_text(app)
+    assert "Invoke which buff?" in text
+    assert "a) chant: 3 AP, r12, while" in text and "b) prayer: 3 AP, r12, 2 rd" in text
+    press(app, "b")
+    assert commands(app) == [{"type": "invoke", "actor": 1, "buff": "prayer"}]
+    assert "keeps prayer r12, 2 rd" in screen_text(app)
+    press(app, "i", "b")
+    assert "cannot: prayer was already started this battle" in rows(draw(app))[-1]
+    press(app, ".")
+    assert active(app).name == "Ann" and "under prayer" in screen_text(app)
+    assert app.session.view.combatant(3).buffs == ("prayer_foe",)  # type: ignore[union-attr]
+
+
+def test_a_warrior_without_a_buff_is_told_so(make_app):
+    app = make_app(battle=chant_battle())
+    press(app, ".")
+    assert active(app).name == "Ann"
+    press(app, "i")
+    assert "Ann cannot start any area buff (chant, prayer, martial_spirit)" in rows(
+        draw(app))[-1]
+
+
+def test_an_ally_on_a_dropped_weapon_kicks_it_back_with_shift_k(make_app):
+    app = make_app(battle=kick_battle())
+    press(app, "l", ".")
+    assert active(app).name == "Cid"
+    press(app, "K")
+    assert commands(app)[-1] == {"type": "kick", "actor": 3}
+    assert "Cid kicks Ann's longsword back to (0, 0) (1 AP)" in screen_text(app)
+    press(app, "K")
+    assert "cannot: no dropped weapon of an ally next to you" in rows(draw(app))[-1]

@@ -23,6 +23,12 @@ def test_the_issue_s_keys_are_all_bound():
     assert {k: KEYMAP[k] for k in wanted} == wanted
 
 
+def test_draw_reload_kick_invoke_and_maneuver_have_their_roguelike_keys():
+    wanted = {"d": "draw", "r": "reload", "K": "kick", "i": "invoke", "m": "maneuver"}
+    assert {k: KEYMAP[k] for k in wanted} == wanted
+    assert "k" not in KEYMAP  # k stays the reminder that hexes have no north
+
+
 def test_a_key_bound_twice_is_refused():
     with pytest.raises(ValueError, match="bound to both"):
         build([Binding("a", ("x",), "", ""), Binding("b", ("x",), "", "")])

@@ -5,12 +5,23 @@ from __future__ import annotations
 import esper
 
 from arena.battle import Battle
-from arena.ecs.components import Item, Position
+from arena.ecs.components import Conditions, Item, Position, Wielded
 from arena.hexgrid import Hex
-from arena.model.commands import Attack, Move
+from arena.model.commands import Attack, Invoke, Move
 from arena.rules import get_ruleset
-from arena.view import attack_plan, make_command, path_to, snapshot, step_cost
-from tests.factories import DAGGER, LONGSWORD, fighter, scenario
+from arena.view import (
+    AuraView,
+    ConditionView,
+    attack_plan,
+    known_buffs,
+    make_command,
+    path_to,
+    snapshot,
+    step_cost,
+)
+from tests.factories import DAGGER, LONGSWORD, SHORTBOW, fighter, scenario
+from tests.test_adnd_battle import chant_battle
+from tests.test_equipment import CROSSBOW
 
 
 def duel(seed: int = 3) -> Battle:
@@ -75,3 +86,31 @@ def test_view_is_a_copy_that_later_commands_do_not_change():
 def test_make_command_builds_known_kinds_and_returns_none_for_unknown_ones():
     assert make_command("end_turn", actor=1) is not None
     assert make_command("teleport", actor=1) is None
+
+
+def test_snapshot_shows_spares_unloaded_crossbows_and_condition_strengths():
+    s = scenario(fighter("Ann", 0, Hex(0, 0), weapons=(SHORTBOW, DAGGER, LONGSWORD)),
+                 fighter("Bob", 1, Hex(2, 0), weapons=(CROSSBOW,)))
+    with Battle(s, get_ruleset("ap"), 1) as battle:
+        esper.component_for_entity(2, Wielded).unloaded.append("light_crossbow")
+        conditions = esper.component_for_entity(2, Conditions)
+        conditions.rounds["bleeding"] = 3
+        conditions.amounts["bleeding"] = 2
+        view = snapshot(battle)
+        ann, bob = view.combatants
+        assert [w.name for w in ann.spares] == ["Dagger", "Longsword"] and ann.unloaded == ()
+        assert bob.spares == () and bob.unloaded == (0,)
+        assert bob.conditions == (ConditionView("bleeding", 3, 2),)
+        assert view.maneuvers[0][0] == "sublethal" and view.buffs == ()
+        assert known_buffs(battle, 1) == ()
+
+
+def test_snapshot_shows_the_buffs_kept_up_and_those_acting_on_each_combatant():
+    with chant_battle(level=1) as battle:
+        assert [b.name for b in known_buffs(battle, 1)] == ["chant", "prayer"]
+        battle.apply(Invoke(1, "prayer"))
+        view = snapshot(battle)
+        faye, ann, bob, cid = view.combatants
+        assert view.buffs == ("chant", "prayer", "martial_spirit")
+        assert faye.auras == (AuraView("prayer", 12, 2),)
+        assert (ann.buffs, bob.buffs, cid.buffs) == (("prayer",), ("prayer_foe",), ())

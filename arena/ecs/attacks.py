@@ -145,6 +145,7 @@ class AttackSystem(esper.Processor):
             primary_attacked_target=target in memory.primary_targets,
             weapon_attacks=memory.attacks,
             bystanders=bystanders(actor, target) if self.ruleset.wants_bystanders else (),
+            defender_wielded=tuple(esper.component_for_entity(target, Wielded).weapons),
             attacker_buffs=self.buffs(actor) if self.buffs is not None else frozenset(),
         )
 
@@ -275,8 +276,14 @@ class AttackSystem(esper.Processor):
             if result.hit:
                 item = esper.create_entity(Item(weapon, actor), Position(ctx.there))
                 events.append(WeaponDropped(actor, weapon.id, item, ctx.there, "is thrown"))
-            else:  # a miss may break on a hard surface (adnd)
-                events.extend(self.effects.land(actor, weapon, ctx.there, "is thrown"))
+            else:  # a miss may veer (d40) and break on a hard surface (adnd)
+                spot, how = ctx.there, "is thrown"
+                if result.thrown_lands is not None:
+                    turn, hexes = result.thrown_lands
+                    heading = (direction_to(ctx.here, ctx.there) + turn) % 6
+                    spot, _, _ = self.effects.flight(ctx.there, heading, hexes)
+                    how = "is thrown and veers"
+                events.extend(self.effects.land(actor, weapon, spot, how))
         if result.effects:
             events.extend(self.effects.apply(result.effects, actor, target, ctx.weapon))
         return events

@@ -177,7 +177,7 @@ class EffectSystem(esper.Processor):
         spot, how, struck = here, "falls at its feet", None
         if direction is not None and distance > 0:
             absolute = (esper.component_for_entity(who, Facing).direction + direction) % 6
-            spot, how, struck = self._flight(here, absolute, distance)
+            spot, how, struck = self.flight(here, absolute, distance)
         ready = queries.clock().round + wait if wait else 0
         return self.land(who, weapon, spot, how, struck, ready)
 
@@ -207,7 +207,7 @@ class EffectSystem(esper.Processor):
         item = esper.create_entity(Item(weapon, who, ready), Position(spot))
         return [WeaponDropped(who, weapon.id, item, spot, how, rolls), *events]
 
-    def _flight(
+    def flight(
         self, start: Hex, direction: int, distance: int
     ) -> tuple[Hex, str, Terrain | None]:
         """Where a weapon thrown from `start` lands, and the obstacle it rebounded off, if any.

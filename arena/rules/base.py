@@ -97,6 +97,7 @@ class AttackContext:
     primary_attacked_target: bool = False
     weapon_attacks: int = 0
     bystanders: tuple[Bystander, ...] = ()
+    defender_wielded: tuple[Weapon, ...] = ()
     attacker_buffs: frozenset[str] = frozenset()
 
 
@@ -205,7 +206,9 @@ class AttackResult:
     "damage"; the others (confirmation, critical chain, effect tables) keep their place.
     `target` is the number compared with after `target_modifiers` (e.g. AC −10 from the rear).
     Damage is (damage roll + `damage_modifiers`) × `multiplier` + `bonus_damage`, at least
-    `minimum_damage` on a hit; `sublethal` damage knocks out instead of killing.
+    `minimum_damage` on a hit; `sublethal` damage knocks out instead of killing. A thrown
+    weapon that misses lands by the target, or `thrown_lands` = (direction relative to the
+    line of the throw, hexes) away from it.
     """
 
     natural: int
@@ -225,6 +228,7 @@ class AttackResult:
     multiplier: int = 1
     bonus_damage: tuple[Modifier, ...] = ()
     sublethal: bool = False
+    thrown_lands: tuple[int, int] | None = None
 
     @property
     def attack_roll(self) -> Roll:

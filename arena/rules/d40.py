@@ -225,11 +225,14 @@ class D40Ruleset:
         """A miss, and on a critical miss the Critical Miss Table's row."""
         natural, total = numbers
         effects: tuple[Effect, ...] = ()
+        lands = None
         fumbled = decide_fumble(self.tables, ctx, plan.needed, dice, rolls, notes)
         if fumbled:
             result = critical_miss(ctx, dice)
             rolls.extend(result.rolls)
             notes.extend(result.notes)
             effects = tuple(result.effects)
+            lands = result.thrown_lands
         return AttackResult(natural, plan.modifiers, total, plan.label, plan.needed, False,
-                            tuple(rolls), notes=tuple(notes), fumble=fumbled, effects=effects)
+                            tuple(rolls), notes=tuple(notes), fumble=fumbled, effects=effects,
+                            thrown_lands=lands)

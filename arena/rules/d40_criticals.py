@@ -18,6 +18,7 @@ from arena.rules.d40_attack import (
     defender_active,
     turns,
 )
+from arena.rules.d40_saves import crushing_save
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,19 +94,25 @@ def condition_for(ctx: AttackContext, dice: Dice, crit: Critical, name: str) -> 
     crit.effects.append(Effect("condition", "defender", name, rounds=rounds))
 
 
-def weapon_lost(ctx: AttackContext, crit: Critical) -> None:
+def weapon_lost(ctx: AttackContext, dice: Dice, crit: Critical) -> None:
     """Drop (at its feet) or shatter the defender's main weapon, then lose initiative.
 
-    Creatures with attached weapons are unaffected; the engine ignores the drop or break of a
-    weapon that is not there (no weapons: unaffected). The shatter gets no crushing-blow save
-    yet: the attack's context does not carry the defender's weapons (docs/rules/d40.md).
+    Creatures with attached weapons are unaffected; the engine ignores the drop of a weapon
+    that is not there (no weapons: unaffected). A shatter is rolled against the main weapon's
+    save vs crushing blow (+1 per quality level, +5 magic) and happens only when it fails.
     """
     if ctx.defender.flag("attached"):
         crit.notes.append("attached weapons: unaffected")
     elif crit.row.drop:
         crit.effects.append(Effect("drop_weapon", "defender", slot=0))
+    elif ctx.defender_wielded:
+        saved, rolls, note = crushing_save(ctx.defender_wielded[0], dice)
+        crit.rolls.extend(rolls)
+        crit.notes.append(note)
+        if not saved:
+            crit.effects.append(Effect("break_weapon", "defender", slot=0))
     else:
-        crit.effects.append(Effect("break_weapon", "defender", slot=0))
+        crit.notes.append("nothing in hand to shatter")
     crit.effects.append(Effect("condition", "defender", "lose_initiative"))
 
 
@@ -135,7 +142,7 @@ def critical_hit(ctx: AttackContext, dice: Dice) -> Critical:
     if crit.row.bleeding:
         crit.effects.append(Effect("condition", "defender", "bleeding", amount=BLEEDING_DIE))
     if crit.row.drop or crit.row.shatter:
-        weapon_lost(ctx, crit)
+        weapon_lost(ctx, dice, crit)
     if not saved:
         crit.effects.append(Effect("kill", "defender", "mortally wounded"))
     return crit

@@ -74,6 +74,7 @@ class Fumble:
     rolls: list[Roll] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     effects: list[Effect] = field(default_factory=list)
+    thrown_lands: tuple[int, int] | None = None
 
 
 def fumble_row(face: int) -> FumbleRow:
@@ -85,8 +86,19 @@ def fling(ctx: AttackContext, dice: Dice, fumble: Fumble, die: str, why: str) ->
     """The fumbler's weapon lands `die` feet away in a random direction (a d6, from its facing).
 
     Bows and crossbows fall at the feet when they slip ("Lose Weapon"); a thrown weapon has
-    already flown; fists and attached weapons cannot be lost.
+    already flown and veers 10–20 feet (d3: 10, 15 or 20 ft) from its target, in a d6
+    direction from the line of the throw; fists and attached weapons cannot be lost.
     """
+    if ctx.weapon.kind == "thrown" and die == "d6":
+        veer = dice.roll("d3", f"{why} veer d3")
+        heading = dice.roll("d6", f"{why} direction d6")
+        fumble.rolls += [veer, heading]
+        veer_feet = 5 + 5 * veer.total
+        veer_hexes = feet_to_hexes(veer_feet)
+        fumble.thrown_lands = (heading.total - 1, veer_hexes)
+        fumble.notes.append(f"{why}: the {ctx.weapon.name} veers {veer_feet} ft = "
+                            f"{veer_hexes} hex, direction d6 {heading.total}")
+        return
     if not holds_weapon(ctx) or ctx.weapon.kind == "thrown":
         fumble.notes.append(f"{why}: no weapon in hand to lose")
         return

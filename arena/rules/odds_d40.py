@@ -102,8 +102,8 @@ def critical_row_names(thrown: bool, attached: bool) -> tuple[Names, ...]:
                   (("blind", row.blind), ("stunned", row.stun), ("bleeding", row.bleeding))
                   if on]
         if row.drop or row.shatter:
-            if not attached:
-                found.append(("drop_weapon" if row.drop else "break_weapon", ""))
+            if row.drop and not attached:  # row 19's break depends on a save (`table_odds`)
+                found.append(("drop_weapon", ""))
             found.append(("condition", "lose_initiative"))
         rows.append(tuple(sorted({effect_name(kind, name) for kind, name in found})))
     return tuple(rows)
@@ -153,6 +153,7 @@ def row_spans(rows: tuple[CriticalRow, ...] | tuple[FumbleRow, ...]) -> tuple[in
 CRITICAL_LABELS = tuple(row_label(row.low, row.high, row.text) for row in CRITICAL_HITS)
 FUMBLE_LABELS = tuple(row_label(row.low, row.high, row.text) for row in CRITICAL_MISSES)
 CRITICAL_SPANS, FUMBLE_SPANS = row_spans(CRITICAL_HITS), row_spans(CRITICAL_MISSES)
+SHATTER_ROW = next(i for i, row in enumerate(CRITICAL_HITS) if row.shatter)
 
 
 def row_chances(weight: int, labels: Names, spans: tuple[int, ...]) -> Mapping[str, Fraction]:
@@ -165,9 +166,12 @@ def row_chances(weight: int, labels: Names, spans: tuple[int, ...]) -> Mapping[s
 @functools.lru_cache(maxsize=1024)
 def table_odds(
     critical: int, fumble: int, thrown: bool, attached: bool, poison: int,
-    fumble_key: tuple[bool, bool, bool, int | None],
+    fumble_key: tuple[bool, bool, bool, int | None], shatter: int | None = None,
 ) -> tuple[Mapping[str, Mapping[str, Fraction]], Mapping[str, Fraction]]:
     """The chance of each table row (and save) and of each effect.
+
+    `shatter` is the number of faces of 20 on which the defender's main weapon survives row
+    19's crushing-blow save (0 without a save), or None when it holds nothing to shatter.
 
     `critical` and `fumble` are the weights (out of TOTAL) of a critical hit and miss;
     `poison` is the defender's save vs Poison; `fumble_key` is (weapon can slip, opponent
@@ -189,6 +193,13 @@ def table_odds(
         tables["mortal_wound"] = MappingProxyType({
             f"row 20, saves vs poison (d20 >= {poison})": Fraction(critical * saves, scale),
             "row 20, fails the save and dies": Fraction(critical * (FACES - saves), scale)})
+        if shatter is not None and not attached:
+            span = CRITICAL_SPANS[SHATTER_ROW]
+            breaks = critical * span * (FACES - shatter)
+            effects["break_weapon"] = effects.get("break_weapon", 0) + breaks
+            tables["shatter"] = MappingProxyType({
+                "row 19, the weapon saves": Fraction(critical * span * shatter, scale),
+                "row 19, the weapon shatters": Fraction(breaks, scale)})
     if fumble:
         names_of = FUMBLE_NAMES[loses, reprisal, other]
         for span, names in zip(FUMBLE_SPANS, names_of, strict=True):
@@ -205,6 +216,20 @@ def table_odds(
     return (MappingProxyType(tables),
             MappingProxyType({name: Fraction(w, scale) for name, w in sorted(effects.items())
                               if w}))
+
+
+def shatter_faces(ctx: AttackContext) -> int | None:
+    """Faces of 20 on which the defender's main weapon survives row 19 (0 without a save).
+
+    None when the defender holds nothing (the calculator's defender holds no weapon).
+    """
+    if not ctx.defender_wielded:
+        return None
+    weapon = ctx.defender_wielded[0]
+    if not weapon.crushing_save:
+        return 0
+    bonus = sum(m.value for m in crushing_bonuses(weapon))
+    return d20_at_least(weapon.crushing_save, bonus)
 
 
 def crushing_faces(ctx: AttackContext) -> int | None:
@@ -315,7 +340,8 @@ def d40_odds(ruleset: Ruleset, ctx: AttackContext) -> Odds:
                       alternative(ctx) is not None, crushing_faces(ctx))
         rows, effects = table_odds(roll.critical, roll.fumble, weapon.kind == "thrown",
                                    ctx.defender.flag("attached"),
-                                   ctx.defender.number("save_poison"), fumble_key)
+                                   ctx.defender.number("save_poison"), fumble_key,
+                                   shatter_faces(ctx))
     notes = damage_notes(weapon.damage, top, weapon.magic, dmods, roll.critical > 0,
                          roll.fumble > 0)
     return Odds(

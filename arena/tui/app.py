@@ -14,12 +14,13 @@ from arena.model.commands import Attack
 from arena.tui import describe, help, palette, panels, summary
 from arena.tui.canvas import Canvas
 from arena.tui.controls import react
-from arena.tui.keymap import first_key
+from arena.tui.keymap import MENU_KEYS, first_key
 from arena.tui.layout import LOG_MIN, Layout, Rect, layout, map_origin, too_small
 from arena.tui.modes import Exit, UiState
 from arena.tui.preview import attack_preview
 from arena.tui.render import MapPainter, Marks
 from arena.tui.session import Session
+from arena.tui.text import wrap
 
 
 def draw_too_small(canvas: Canvas) -> None:
@@ -131,9 +132,13 @@ class App:
             bottom = describe.hex_lines(self.session, state.cursor)
         elif state.target is not None and active is not None and target is not None \
                 and view.reaction is None:
-            preview = attack_preview(self.session.battle,
-                                     Attack(active.id, target.id, state.target[1]), target.name)
-            bottom = list(preview.lines)
+            attack = Attack(active.id, target.id, state.target[1], state.options)
+            bottom = list(attack_preview(self.session.battle, attack, target.name).lines)
+        elif state.mode == "menu":
+            bottom = [(state.title, palette.TITLE)]
+            for key, choice in zip(MENU_KEYS, state.menu, strict=False):
+                bottom += [(part, palette.TEXT)
+                           for part in wrap(f"{key}) {choice.label}", lay.panel.width, "   ")]
         else:
             bottom = panels.order(self.session)
         panels.panel(canvas, lay.panel, card, bottom)
@@ -153,12 +158,17 @@ class App:
         if state.mode == "summary":
             return False, f"{first_key('confirm')} leaves; PgUp/PgDn scroll the log"
         k = {a: first_key(a) for a in ("next_target", "prev_target", "next_weapon", "confirm",
-                                       "cancel", "attack", "fire", "look", "end_turn", "help")}
+                                       "cancel", "attack", "fire", "look", "end_turn", "help",
+                                       "maneuver")}
         steps = " ".join(first_key(a) for a in ("step_nw", "step_ne", "step_w", "step_e",
                                                 "step_sw", "step_se"))
         if state.mode == "target":
+            maneuver = f"{k['maneuver']}: maneuver  " if self.session.view.maneuvers else ""
             return False, (f"{k['next_target']}/{k['prev_target']}: target  {k['next_weapon']}: "
-                           f"weapon  {k['confirm']}: attack  {k['cancel']}: back")
+                           f"weapon  {maneuver}{k['confirm']}: attack  {k['cancel']}: back")
+        if state.mode == "menu":
+            last = MENU_KEYS[max(0, len(state.menu) - 1)]
+            return False, f"{state.title} {MENU_KEYS[0]}-{last}: choose  {k['cancel']}: back"
         if state.mode == "look":
             return False, (f"{steps}: move cursor  {k['next_target']}: next combatant  "
                            f"{k['confirm']}: walk/aim  {k['cancel']}: back")

@@ -8,12 +8,24 @@ from __future__ import annotations
 from dataclasses import replace
 
 from arena.hexgrid import hex_neighbor
-from arena.model.commands import Attack, Command, EndTurn, Face, Move, PickUp
+from arena.model.commands import (
+    Attack,
+    Command,
+    Draw,
+    EndTurn,
+    Face,
+    Invoke,
+    Kick,
+    Move,
+    PickUp,
+    Reload,
+)
 from arena.tui import aim
-from arena.tui.keymap import KEYMAP, NO_HEX_KEYS, STEPS, first_key, label
-from arena.tui.modes import Reaction, UiState
+from arena.tui.describe import weapon_text
+from arena.tui.keymap import KEYMAP, MENU_KEYS, NO_HEX_KEYS, STEPS, first_key, label
+from arena.tui.modes import Choice, Reaction, UiState
 from arena.tui.session import Session
-from arena.view import make_command
+from arena.view import CombatantView, known_buffs, make_command
 
 
 def nothing(state: UiState, key: str) -> Reaction:
@@ -51,6 +63,8 @@ def react(state: UiState, key: str, session: Session, page: int) -> Reaction:
         return Reaction(replace(state, mode="confirm_quit", cursor=None, targets=()))
     if session.view.reaction is not None and session.player_turn:
         return _reaction(state, key, session)
+    if state.mode == "menu":
+        return _menu(state, key, action)
     if state.mode == "target":
         return _target(state, action, session)
     if state.mode == "look":
@@ -91,9 +105,61 @@ def _normal(state: UiState, key: str, action: str | None, session: Session) -> R
         command = made
     elif action in ("attack", "fire"):
         return _aim(state, session, action == "fire", state.last_target)
+    elif action == "kick":
+        command = Kick(actor.id)
+    elif action in ("draw", "reload", "invoke"):
+        return _offer(state, action, session, actor)
+    elif action == "maneuver":
+        return Reaction(replace(state, hint=_no_maneuver(session) or (
+            f"maneuvers are chosen while aiming: {first_key('attack')} or {first_key('fire')}, "
+            f"then {first_key('maneuver')}")))
     else:
         return nothing(state, key)
     return Reaction(state, command)
+
+
+def _offer(state: UiState, action: str, session: Session, actor: CombatantView) -> Reaction:
+    """Draw, reload or invoke: at once when there is one choice, else a menu; a hint if none."""
+    view = session.view
+    if action == "draw":
+        title = "Draw which spare?"
+        choices = [Choice(weapon_text(w), Draw(actor.id, i)) for i, w in enumerate(actor.spares)]
+        none = f"{actor.name} carries no spare weapon"
+    elif action == "reload":
+        title = "Reload which?"
+        choices = [Choice(actor.weapons[s].name, Reload(actor.id, s)) for s in actor.unloaded]
+        none = f"{actor.name} has nothing to reload"
+    else:
+        title = "Invoke which buff?"
+        choices = [Choice(f"{b.name.replace('_', ' ')}: {b.cost} AP, r{b.radius}, "
+                          + (f"{b.rounds} rd" if b.rounds else "while idle"),
+                          Invoke(actor.id, b.name))
+                   for b in known_buffs(session.battle, actor.id)]
+        none = (f"{actor.name} cannot start any area buff ({', '.join(view.buffs)})"
+                if view.buffs else f"there are no area buffs in {view.ruleset}")
+    if not choices:
+        return Reaction(replace(state, hint=none))
+    if len(choices) == 1 and action != "invoke":  # a buff is once a battle: always ask
+        return Reaction(state, choices[0].command)
+    return Reaction(replace(state, mode="menu", title=title, menu=tuple(choices)))
+
+
+def _menu(state: UiState, key: str, action: str | None) -> Reaction:
+    """Menu mode: a letter picks an entry, Esc backs out."""
+    keys = MENU_KEYS[:len(state.menu)]
+    if len(key) == 1 and key in keys:
+        return Reaction(replace(state, mode="normal", title="", menu=()),
+                        state.menu[keys.index(key)].command)
+    if action == "cancel":
+        return Reaction(replace(state, mode="normal", title="", menu=()))
+    return Reaction(replace(state, hint=f"{keys[0]}-{keys[-1]} chooses, "
+                                        f"{first_key('cancel')} backs out"))
+
+
+def _no_maneuver(session: Session) -> str:
+    """Why no maneuver can be chosen, or '' when the ruleset has some."""
+    view = session.view
+    return "" if view.maneuvers else f"there are no maneuvers in {view.ruleset}"
 
 
 def _reaction(state: UiState, key: str, session: Session) -> Reaction:
@@ -115,7 +181,8 @@ def _aim(state: UiState, session: Session, fire: bool, prefer: int | None) -> Re
     if not found:
         return Reaction(replace(state, hint=aim.why_not(session.battle, session.view, actor, fire)))
     index = next((i for i, (e, _) in enumerate(found) if e == prefer), 0)
-    return Reaction(replace(state, mode="target", targets=tuple(found), index=index, fire=fire))
+    return Reaction(replace(state, mode="target", targets=tuple(found), index=index, fire=fire,
+                            options=()))
 
 
 def _target(state: UiState, action: str | None, session: Session) -> Reaction:
@@ -134,11 +201,17 @@ def _target(state: UiState, action: str | None, session: Session) -> Reaction:
         targets = list(state.targets)
         targets[state.index % len(targets)] = (enemy, nxt)
         return Reaction(replace(state, targets=tuple(targets)))
+    if action == "maneuver":
+        if _no_maneuver(session):
+            return Reaction(replace(state, hint=_no_maneuver(session)))
+        cycle: list[tuple[str, ...]] = [(), *((n,) for n, _ in session.view.maneuvers)]
+        at = cycle.index(state.options) if state.options in cycle else 0
+        return Reaction(replace(state, options=cycle[(at + 1) % len(cycle)]))
     if action == "confirm":
-        return Reaction(replace(state, mode="normal", last_target=enemy),
-                        Attack(actor.id, enemy, slot))
+        return Reaction(replace(state, mode="normal", last_target=enemy, options=()),
+                        Attack(actor.id, enemy, slot, state.options))
     if action == "cancel":
-        return Reaction(replace(state, mode="normal"))
+        return Reaction(replace(state, mode="normal", options=()))
     if action == "look":
         there = session.view.combatant(enemy)
         return Reaction(replace(state, mode="look", cursor=there.hex if there else None))

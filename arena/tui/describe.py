@@ -5,8 +5,9 @@ from __future__ import annotations
 from arena.hexgrid import FACING_NAMES, Hex, hex_distance
 from arena.model.stats import Weapon
 from arena.tui import palette
+from arena.tui.keymap import first_key
 from arena.tui.session import Session
-from arena.view import CombatantView, path_to, step_cost
+from arena.view import AuraView, CombatantView, ConditionView, path_to, step_cost
 
 Line = tuple[str, palette.RGB]
 
@@ -22,8 +23,39 @@ def weapon_text(w: Weapon) -> str:
     return f"{w.name}{magic} {w.damage}{extra}"
 
 
+def condition_text(c: ConditionView) -> str:
+    """'prone', 'bleeding 2, 3 rd': the name, its strength (if any), the rounds left (if any).
+
+    >>> condition_text(ConditionView("bleeding", 3, 2))
+    'bleeding 2, 3 rd'
+    >>> condition_text(ConditionView("prone", 0, 0))
+    'prone'
+    """
+    return c.name + (f" {c.amount}" if c.amount else "") + (f", {c.rounds} rd" if c.rounds else "")
+
+
+def aura_text(a: AuraView) -> str:
+    """A buff a combatant keeps up: its reach and how long it lasts.
+
+    >>> aura_text(AuraView("chant", 12, 0)), aura_text(AuraView("martial_spirit", 9, 4))
+    ('keeps chant r12 until it acts', 'keeps martial spirit r9, 4 rd')
+    """
+    when = f", {a.left} rd" if a.left else " until it acts"
+    return f"keeps {a.buff.replace('_', ' ')} r{a.radius}{when}"
+
+
+def buff_text(name: str) -> str:
+    """A buff acting on a combatant: 'prayer' from its side, 'enemy chant' from the other.
+
+    >>> buff_text("chant_foe"), buff_text("martial_spirit")
+    ('enemy chant', 'martial spirit')
+    """
+    base = name.removesuffix("_foe")
+    return ("enemy " if base != name else "") + base.replace("_", " ")
+
+
 def card(session: Session, c: CombatantView) -> list[Line]:
-    """A combatant's name, side, HP, AP, facing, armour, weapons and conditions."""
+    """A combatant's name, side, HP, AP, facing, armour, weapons, spares, buffs, conditions."""
     side = session.view.sides[c.side]
     colour = palette.parse_colour(side.colour)
     hp_colour = palette.GOOD if 2 * c.hp > c.max_hp else palette.BAD
@@ -34,12 +66,17 @@ def card(session: Session, c: CombatantView) -> list[Line]:
         (f"facing {FACING_NAMES[c.facing]}" + (f", {c.armour}" if c.armour else ""),
          palette.TEXT),
     ]
-    lines += [(f"- {weapon_text(w)}", palette.TEXT) for w in c.weapons] or [
-        ("- no weapon in hand", palette.DIM)
-    ]
+    lines += [(f"- {w.name} (unloaded: {first_key('reload')})", palette.BAD)
+              if i in c.unloaded else (f"- {weapon_text(w)}", palette.TEXT)
+              for i, w in enumerate(c.weapons)] or [("- no weapon in hand", palette.DIM)]
+    if c.spares:
+        lines.append((f"spare{'s' if len(c.spares) > 1 else ''}: "
+                      + ", ".join(w.name for w in c.spares), palette.TEXT))
+    lines += [(aura_text(a), palette.GOOD) for a in c.auras]
+    if c.buffs:
+        lines.append(("under " + ", ".join(buff_text(b) for b in c.buffs), palette.GOOD))
     if c.conditions:
-        text = ", ".join(f"{name} {n}" if n else name for name, n in c.conditions)
-        lines.append((text, palette.HINT))
+        lines.append(("; ".join(condition_text(k) for k in c.conditions), palette.HINT))
     return lines
 
 

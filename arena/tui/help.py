@@ -32,7 +32,8 @@ def guide_lines(session: Session, width: int) -> list[Line]:
     costs = []
     actions: tuple[tuple[Action, str], ...] = (
         ("move", "a step"), ("melee", "a melee attack"), ("ranged", "a shot"),
-        ("face", "turning"), ("pick_up", "picking up"),
+        ("face", "turning"), ("pick_up", "picking up"), ("draw", "drawing a spare"),
+        ("reload", "reloading"),
     )
     for action, name in actions:
         cost = ruleset.action_cost(action, None, False)
@@ -46,8 +47,9 @@ def guide_lines(session: Session, width: int) -> list[Line]:
         f"Each turn refills your action points (AP). Costs ({ruleset.name}): "
         + ", ".join(costs) + f". {first_key('end_turn')} ends the turn; unspent AP is kept.",
         "Step into an enemy to attack it with your best weapon in reach. "
-        f"{first_key('attack')} or {first_key('fire')} aims: Tab picks a target and the side "
-        "panel shows the roll you need and your chance; Enter attacks, Esc backs out. "
+        f"{first_key('attack')} or {first_key('fire')} aims: Tab picks a target, "
+        f"{first_key('maneuver')} a maneuver, and the side panel shows the roll you need and "
+        "your chance; Enter attacks, Esc backs out. "
         f"{first_key('look')} moves a cursor that describes any hex and the AP to walk there; "
         "Enter walks there. When an enemy acts openly next to one of yours (walks away, "
         "say), you may be asked to strike it: y or n.",

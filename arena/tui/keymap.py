@@ -34,9 +34,14 @@ BINDINGS: tuple[Binding, ...] = (
     Binding("attack", ("a",), "attack: pick a target", "Fight"),
     Binding("fire", ("f",), "fire a missile weapon", "Fight"),
     Binding("pick_up", ("g", ","), "pick up a weapon here", "Fight"),
+    Binding("draw", ("d",), "draw a spare weapon", "Fight"),
+    Binding("reload", ("r",), "reload a crossbow", "Fight"),
+    Binding("kick", ("K",), "kick a weapon back", "Fight"),
+    Binding("invoke", ("i",), "invoke an area buff", "Fight"),
     Binding("next_target", ("KEY_TAB",), "next target/combatant", "Aim"),
     Binding("prev_target", ("KEY_BTAB",), "previous target", "Aim"),
     Binding("next_weapon", ("w",), "switch weapon", "Aim"),
+    Binding("maneuver", ("m",), "next maneuver", "Aim"),
     Binding("confirm", ("KEY_ENTER",), "attack / walk there", "Aim"),
     Binding("cancel", ("KEY_ESCAPE",), "back out", "Aim"),
     Binding("look", ("x", ";"), "look: describe a hex", "Info"),
@@ -50,6 +55,9 @@ BINDINGS: tuple[Binding, ...] = (
 STEPS: dict[str, int] = {
     "step_e": 0, "step_ne": 1, "step_nw": 2, "step_w": 3, "step_sw": 4, "step_se": 5,
 }
+
+# In a menu (which spare to draw, which buff to invoke) these pick its entries, in order.
+MENU_KEYS = "abcdefghijklmnop"
 
 # Keys a player may try that have no hex meaning; they earn a specific hint.
 NO_HEX_KEYS = frozenset({"KEY_UP", "KEY_DOWN", "k", "j", "8", "2", "KEY_KP_8", "KEY_KP_2"})

@@ -8,13 +8,25 @@ from typing import Literal
 from arena.hexgrid import Hex
 from arena.model.commands import Command
 
-Mode = Literal["normal", "look", "target", "help", "confirm_quit", "summary"]
+Mode = Literal["normal", "look", "target", "menu", "help", "confirm_quit", "summary"]
 Exit = Literal["save", "abandon", "done"]
 
 
 @dataclass(frozen=True, slots=True)
+class Choice:
+    """One entry of a menu: what it shows and the command it issues."""
+
+    label: str
+    command: Command
+
+
+@dataclass(frozen=True, slots=True)
 class UiState:
-    """Everything the screen shows besides the battle itself; replaced, never mutated."""
+    """Everything the screen shows besides the battle itself; replaced, never mutated.
+
+    `options` are the maneuvers chosen for the attack being aimed; `title` and `menu` the
+    question and the entries of menu mode.
+    """
 
     mode: Mode = "normal"
     cursor: Hex | None = None
@@ -24,6 +36,9 @@ class UiState:
     hint: str = ""
     log_offset: int = 0
     last_target: int | None = None
+    options: tuple[str, ...] = ()
+    title: str = ""
+    menu: tuple[Choice, ...] = ()
 
     @property
     def target(self) -> tuple[int, int] | None:

@@ -101,12 +101,14 @@ def attack_preview(battle: Battle, command: Attack, target_name: str) -> Preview
     """The preview of `command`: its refusal, or its cost, modifiers and chances."""
     plan = attack_plan(battle, command)
     if isinstance(plan, str):
-        return Preview(((f"cannot attack {target_name}:", palette.BAD), (plan, palette.BAD)),
-                       False)
+        return Preview(((f"cannot attack {target_name}:", palette.BAD),
+                        *_wrapped(plan, palette.BAD)), False)
     ctx, cost = plan
     lines: list[Line] = [
         (f"{ctx.weapon.name} at {target_name}", palette.BRIGHT),
         (f"{cost} AP; {ctx.distance} hex, from the {ctx.position}", palette.TEXT),
     ]
+    if command.options:
+        lines.append((f"maneuver: {', '.join(command.options)}", palette.HINT))
     lines.extend(_lines(battle.ruleset, ctx))
     return Preview(tuple(lines), True)
