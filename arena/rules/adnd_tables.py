@@ -9,13 +9,12 @@ reads its three small files itself with `tomllib`.
 from __future__ import annotations
 
 import re
-import tomllib
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from types import MappingProxyType
 
-from arena.errors import AssetError
+from arena.rules.tablefile import TableFile, join, show
 
 FOLDER = Path("rules") / "adnd"
 CLASSES = ("warrior", "priest", "rogue", "wizard")
@@ -47,73 +46,16 @@ class Tables:
         return self.strength[score]
 
 
-class _File:
-    """One table file being read: its label for errors and its top-level table."""
+class _File(TableFile):
+    """One table file of this ruleset being read."""
 
     def __init__(self, root: Path, name: str) -> None:
-        self.label = (FOLDER / name).as_posix()
-        self.data = _load(root / FOLDER / name, self.label)
-
-    def fail(self, key: str, message: str) -> AssetError:
-        """An AssetError reading `file: key: message`."""
-        return AssetError(f"{self.label}: {key}: {message}")
-
-    def table(self, value: object, key: str, keys: Sequence[str] | None) -> dict[str, object]:
-        """`value` as a table; with `keys`, exactly those keys (unknown and missing fail)."""
-        if not isinstance(value, dict):
-            raise self.fail(key or "(top level)", f"expected a table, got {_show(value)}")
-        if keys is not None:
-            for name in value:
-                if name not in keys:
-                    raise self.fail(_join(key, name), f"unknown key (known: {', '.join(keys)})")
-            for name in keys:
-                if name not in value:
-                    raise self.fail(_join(key, name), "missing")
-        return value
-
-    def integer(self, value: object, key: str, lo: int, hi: int) -> int:
-        """`value` as an int in lo..hi (booleans are not numbers)."""
-        if not isinstance(value, int) or isinstance(value, bool):
-            raise self.fail(key, f"expected a whole number, got {_show(value)}")
-        if not lo <= value <= hi:
-            raise self.fail(key, f"must be {lo}..{hi}, got {value}")
-        return value
-
-    def array(self, value: object, key: str, length: int) -> list[object]:
-        """`value` as a list of exactly `length` items."""
-        if not isinstance(value, list):
-            raise self.fail(key, f"expected a list, got {_show(value)}")
-        if len(value) != length:
-            raise self.fail(key, f"expected {length} entries, got {len(value)}")
-        return value
+        super().__init__(root, FOLDER, name)
 
     def pair(self, value: object, key: str, lo: int, hi: int) -> tuple[int, int]:
         """`value` as [a, b], both in lo..hi."""
         a, b = self.array(value, key, 2)
         return self.integer(a, f"{key}[0]", lo, hi), self.integer(b, f"{key}[1]", lo, hi)
-
-
-def _load(path: Path, label: str) -> dict[str, object]:
-    """Parse one TOML file; missing or malformed is an AssetError."""
-    try:
-        return tomllib.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise AssetError(f"{label}: no such file") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise AssetError(f"{label}: cannot read: {exc}") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise AssetError(f"{label}: malformed TOML: {' '.join(str(exc).split())}") from None
-
-
-def _join(key: str, name: str) -> str:
-    """`key.name`, or `name` at the top level."""
-    return f"{key}.{name}" if key else name
-
-
-def _show(value: object) -> str:
-    """A parsed value, briefly, for an error message."""
-    text = "a table" if isinstance(value, dict) else repr(value)
-    return text if len(text) <= 40 else text[:39] + "…"
 
 
 def load_thac0(root: Path) -> dict[str, tuple[int, ...]]:
@@ -154,15 +96,15 @@ def load_weapons(root: Path) -> tuple[dict[str, int], frozenset[str]]:
     dice = {}
     for ident, sides in dice_t.items():
         if not _ID.fullmatch(ident):
-            raise f.fail(_join("break_die", ident), "bad weapon id: use a-z, 0-9 and _")
-        dice[ident] = f.integer(sides, _join("break_die", ident), 2, 20)
+            raise f.fail(join("break_die", ident), "bad weapon id: use a-z, 0-9 and _")
+        dice[ident] = f.integer(sides, join("break_die", ident), 2, 20)
     sweeping_t = f.table(f.data["sweeping"], "sweeping", ("weapons",))
     raw = sweeping_t["weapons"]
     if not isinstance(raw, list):
-        raise f.fail("sweeping.weapons", f"expected a list, got {_show(raw)}")
+        raise f.fail("sweeping.weapons", f"expected a list, got {show(raw)}")
     for i, ident in enumerate(raw):
         if not isinstance(ident, str) or not _ID.fullmatch(ident):
-            raise f.fail(f"sweeping.weapons[{i}]", f"expected a weapon id, got {_show(ident)}")
+            raise f.fail(f"sweeping.weapons[{i}]", f"expected a weapon id, got {show(ident)}")
     return dice, frozenset(raw)
 
 

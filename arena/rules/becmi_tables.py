@@ -8,13 +8,12 @@ reads its three small files itself with `tomllib`.
 from __future__ import annotations
 
 import re
-import tomllib
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from types import MappingProxyType
 
-from arena.errors import AssetError
+from arena.rules.tablefile import TableFile, show
 
 FOLDER = Path("rules") / "becmi"
 ACS: tuple[int, ...] = tuple(range(19, -21, -1))
@@ -69,69 +68,12 @@ class Tables:
         return self.monster_above
 
 
-class _File:
-    """One table file being read: its label for errors and its top-level table."""
+class _File(TableFile):
+    """One table file of this ruleset being read."""
 
     def __init__(self, root: Path, name: str) -> None:
-        self.label = (FOLDER / name).as_posix()
-        self.data = _load(root / FOLDER / name, self.label)
+        super().__init__(root, FOLDER, name)
 
-    def fail(self, key: str, message: str) -> AssetError:
-        """An AssetError reading `file: key: message`."""
-        return AssetError(f"{self.label}: {key}: {message}")
-
-    def table(self, value: object, key: str, keys: Sequence[str]) -> dict[str, object]:
-        """`value` as a table with exactly `keys`: unknown and missing keys fail."""
-        if not isinstance(value, dict):
-            raise self.fail(key, f"expected a table, got {_show(value)}")
-        for name in value:
-            if name not in keys:
-                raise self.fail(_join(key, name), f"unknown key (known: {', '.join(keys)})")
-        for name in keys:
-            if name not in value:
-                raise self.fail(_join(key, name), "missing")
-        return value
-
-    def integer(self, value: object, key: str, lo: int, hi: int) -> int:
-        """`value` as an int in lo..hi (booleans are not numbers)."""
-        if not isinstance(value, int) or isinstance(value, bool):
-            raise self.fail(key, f"expected a whole number, got {_show(value)}")
-        if not lo <= value <= hi:
-            raise self.fail(key, f"must be {lo}..{hi}, got {value}")
-        return value
-
-    def array(self, value: object, key: str, length: int, what: Sequence[str]) -> list[object]:
-        """`value` as a list of exactly `length` items; `what[i]` names item i in errors."""
-        if not isinstance(value, list):
-            raise self.fail(key, f"expected a list, got {_show(value)}")
-        if len(value) < length:
-            raise self.fail(f"{key}[{len(value)}]{what[len(value)]}", "missing")
-        if len(value) > length:
-            raise self.fail(f"{key}[{length}]", f"one too many (expected {length} entries)")
-        return value
-
-
-def _load(path: Path, label: str) -> dict[str, object]:
-    """Parse one TOML file; missing or malformed (duplicate keys included) is an AssetError."""
-    try:
-        return tomllib.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise AssetError(f"{label}: no such file") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise AssetError(f"{label}: cannot read: {exc}") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise AssetError(f"{label}: malformed TOML: {' '.join(str(exc).split())}") from None
-
-
-def _join(key: str, name: str) -> str:
-    """`key.name`, or `name` at the top level."""
-    return f"{key}.{name}" if key else name
-
-
-def _show(value: object) -> str:
-    """A parsed value, briefly, for an error message."""
-    text = "a table" if isinstance(value, dict) else repr(value)
-    return text if len(text) <= 40 else text[:39] + "…"
 
 
 def _columns(f: _File) -> tuple[int, ...]:
@@ -150,7 +92,7 @@ def _cell(f: _File, value: object, key: str) -> Cell:
         match = _AUTO.fullmatch(value)
         if match and int(match.group(1)) <= 40:
             return Cell(1, True, int(match.group(1)))
-        raise f.fail(key, f'expected a number 1..40 or "1+N", got {_show(value)}')
+        raise f.fail(key, f'expected a number 1..40 or "1+N", got {show(value)}')
     return Cell(f.integer(value, key, 1, 40))
 
 
@@ -212,7 +154,7 @@ def load_hit_roll_modifiers(
         group = classes[klass]
         if not isinstance(group, str) or group not in GROUPS:
             raise f.fail(f"classes.{klass}", f"must be one of {', '.join(GROUPS)}, "
-                                             f"got {_show(group)}")
+                                             f"got {show(group)}")
         by_class[klass] = groups[group]
     bands, above = _monsters(f)
     return by_class, bands, above

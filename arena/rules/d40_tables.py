@@ -7,13 +7,12 @@ may not import the asset loader, so this module reads its three small files with
 
 from __future__ import annotations
 
-import tomllib
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from types import MappingProxyType
 
-from arena.errors import AssetError
+from arena.rules.tablefile import TableFile, show
 
 FOLDER = Path("rules") / "d40"
 COLUMNS: tuple[str, ...] = tuple("ABCDEFGHIJKLMNOP")
@@ -46,80 +45,23 @@ class Tables:
         return self.adjustment[min(max(score, SCORES[0]), SCORES[-1])]
 
 
-class _File:
-    """One table file being read: its label for errors and its top-level table."""
+class _File(TableFile):
+    """One table file of this ruleset being read."""
 
     def __init__(self, root: Path, name: str) -> None:
-        self.label = (FOLDER / name).as_posix()
-        self.data = _load(root / FOLDER / name, self.label)
-
-    def fail(self, key: str, message: str) -> AssetError:
-        """An AssetError reading `file: key: message`."""
-        return AssetError(f"{self.label}: {key}: {message}")
-
-    def table(self, value: object, key: str, keys: Sequence[str]) -> dict[str, object]:
-        """`value` as a table with exactly `keys`: unknown and missing keys fail."""
-        if not isinstance(value, dict):
-            raise self.fail(key or "(top level)", f"expected a table, got {_show(value)}")
-        for name in value:
-            if name not in keys:
-                raise self.fail(_join(key, name), f"unknown key (known: {', '.join(keys)})")
-        for name in keys:
-            if name not in value:
-                raise self.fail(_join(key, name), "missing")
-        return value
-
-    def integer(self, value: object, key: str, lo: int, hi: int) -> int:
-        """`value` as an int in lo..hi (booleans are not numbers)."""
-        if not isinstance(value, int) or isinstance(value, bool):
-            raise self.fail(key, f"expected a whole number, got {_show(value)}")
-        if not lo <= value <= hi:
-            raise self.fail(key, f"must be {lo}..{hi}, got {value}")
-        return value
-
-    def array(self, value: object, key: str, names: Sequence[str]) -> list[object]:
-        """`value` as a list of exactly len(names) items; `names[i]` describes item i."""
-        if not isinstance(value, list):
-            raise self.fail(key, f"expected a list, got {_show(value)}")
-        if len(value) < len(names):
-            raise self.fail(f"{key}[{len(value)}]{names[len(value)]}", "missing")
-        if len(value) > len(names):
-            raise self.fail(f"{key}[{len(names)}]", f"one too many (expected {len(names)})")
-        return value
+        super().__init__(root, FOLDER, name)
 
     def column(self, value: object, key: str) -> str:
         """`value` as a column letter A..P."""
         if not isinstance(value, str) or value not in COLUMNS:
-            raise self.fail(key, f"expected a column A..P, got {_show(value)}")
+            raise self.fail(key, f"expected a column A..P, got {show(value)}")
         return value
-
-
-def _load(path: Path, label: str) -> dict[str, object]:
-    """Parse one TOML file; missing or malformed (duplicate keys included) is an AssetError."""
-    try:
-        return tomllib.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise AssetError(f"{label}: no such file") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise AssetError(f"{label}: cannot read: {exc}") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise AssetError(f"{label}: malformed TOML: {' '.join(str(exc).split())}") from None
-
-
-def _join(key: str, name: str) -> str:
-    """`key.name`, or `name` at the top level."""
-    return f"{key}.{name}" if key else name
-
-
-def _show(value: object) -> str:
-    """A parsed value, briefly, for an error message."""
-    text = "a table" if isinstance(value, dict) else repr(value)
-    return text if len(text) <= 40 else text[:39] + "…"
 
 
 def _check_columns(f: _File) -> None:
     """`columns` must list A..P, in order, each once."""
-    raw = f.array(f.data["columns"], "columns", [f" (column {c})" for c in COLUMNS])
+    raw = f.array(f.data["columns"], "columns", len(COLUMNS),
+                  [f" (column {c})" for c in COLUMNS])
     for i, (value, want) in enumerate(zip(raw, COLUMNS, strict=True)):
         letter = f.column(value, f"columns[{i}]")
         if letter in raw[:i]:
@@ -137,7 +79,7 @@ def _row(f: _File, value: object, i: int, seen: dict[int, int]) -> dict[tuple[in
         raise f.fail(f"{key}.ac", f"AC {ac} is listed twice (also rows[{seen[ac]}])")
     seen[ac] = i
     names = [f" (AC {ac}, column {c})" for c in COLUMNS]
-    cells = f.array(t["needed"], f"{key}.needed", names)
+    cells = f.array(t["needed"], f"{key}.needed", len(names), names)
     return {
         (ac, c): f.integer(v, f"{key}.needed[{j}]{names[j]}", 2, MAX_NEEDED)
         for j, (c, v) in enumerate(zip(COLUMNS, cells, strict=True))
@@ -151,7 +93,7 @@ def load_attack_table(root: Path) -> dict[tuple[int, str], int]:
     _check_columns(f)
     rows = f.data["rows"]
     if not isinstance(rows, list):
-        raise f.fail("rows", f"expected a list of tables, got {_show(rows)}")
+        raise f.fail("rows", f"expected a list of tables, got {show(rows)}")
     seen: dict[int, int] = {}
     needed: dict[tuple[int, str], int] = {}
     for i, value in enumerate(rows):
@@ -171,7 +113,7 @@ def load_progression(root: Path) -> dict[str, tuple[str, ...]]:
     by_group = {}
     for group in GROUPS:
         key = f"columns.{group}"
-        row = f.array(groups[group], key, names)
+        row = f.array(groups[group], key, len(names), names)
         by_group[group] = tuple(f.column(v, f"{key}[{i}]{names[i]}") for i, v in enumerate(row))
     classes = f.table(f.data["classes"], "classes", CLASSES)
     result = {}
@@ -179,7 +121,7 @@ def load_progression(root: Path) -> dict[str, tuple[str, ...]]:
         name = classes[klass]
         if not isinstance(name, str) or name not in GROUPS:
             raise f.fail(f"classes.{klass}", f"must be one of {', '.join(GROUPS)}, "
-                                             f"got {_show(name)}")
+                                             f"got {show(name)}")
         result[klass] = by_group[name]
     return result
 
