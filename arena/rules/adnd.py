@@ -36,6 +36,7 @@ from arena.rules.base import (
     Entrant,
     Initiative,
     Landing,
+    RulesetDefaults,
     Upkeep,
 )
 
@@ -61,7 +62,7 @@ def magical(weapon: Weapon) -> bool:
     return weapon.magic != 0 or any(bonus for _, bonus in weapon.conditional)
 
 
-class AdndRuleset:
+class AdndRuleset(RulesetDefaults):
     """Document 002: THAC0, exploding criticals, fumble scatter, breakage, friendly fire."""
 
     name = "adnd"
@@ -93,22 +94,6 @@ class AdndRuleset:
         return self.action_cost("ranged" if ctx.weapon.is_ranged else "melee", ctx.weapon,
                                 ctx.off_turn)
 
-    def action_points(self, speed: int, conditions: frozenset[str]) -> int:
-        """The AP pool is the stat block's `speed`."""
-        return speed
-
-    def hands(self, conditions: frozenset[str]) -> int:
-        """Two hands, whatever the conditions."""
-        return 2
-
-    def opens(self, action: Action, ctx: AttackContext | None, stats: StatBlock) -> bool:
-        """No action presents an opening: document 002 has no Open actions."""
-        return False
-
-    def incapacity(self, conditions: frozenset[str]) -> str | None:
-        """Nothing in document 002 takes a combatant's actions away."""
-        return None
-
     def upkeep(self, stats: StatBlock, conditions: Mapping[str, int], dice: Dice) -> Upkeep:
         """Wounds bleed their strength in hp at the start of each of the combatant's turns."""
         bleeding = conditions.get("bleeding", 0)
@@ -137,10 +122,6 @@ class AdndRuleset:
     def buff(self, name: str, stats: StatBlock) -> Buff | None:
         """Chant, prayer or martial spirit, for a combatant with that ability."""
         return buff_of(name, stats)
-
-    def ai_options(self, ctx: AttackContext) -> tuple[str, ...]:
-        """There are no maneuvers."""
-        return ()
 
     def roll_initiative(self, entrants: Sequence[Entrant], dice: Dice) -> Initiative:
         """d10 per combatant, lower first; ties to the lower entity id."""

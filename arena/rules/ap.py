@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 
 from arena.dice import Dice, Roll
 from arena.model.stats import StatBlock, Weapon
@@ -21,9 +21,8 @@ from arena.rules.base import (
     Entrant,
     FieldSpec,
     Initiative,
-    Landing,
     Modifier,
-    Upkeep,
+    RulesetDefaults,
 )
 
 FEET_PER_HEX = 5
@@ -143,7 +142,7 @@ def overflow(ctx: AttackContext, total: int, ac: int) -> int:
     return max(0, (total - ac) // 4)
 
 
-class ApRuleset:
+class ApRuleset(RulesetDefaults):
     """Document 003: d20 + Strength + BAB against ascending AC, paid for in action points."""
 
     name = "ap"
@@ -186,18 +185,6 @@ class ApRuleset:
             return ctx.weapon.id == UNARMED.id and "unarmed_strike" not in feats(ctx.attacker)
         return False
 
-    def incapacity(self, conditions: frozenset[str]) -> str | None:
-        """Nothing in document 003 takes a combatant's actions away."""
-        return None
-
-    def upkeep(self, stats: StatBlock, conditions: Mapping[str, int], dice: Dice) -> Upkeep:
-        """Document 003 has no condition that acts each turn."""
-        return Upkeep()
-
-    def landing(self, weapon: Weapon, surface: str, dice: Dice) -> Landing:
-        """Document 003 breaks no weapons."""
-        return Landing()
-
     def hands(self, conditions: frozenset[str]) -> int:
         """Hands left to hold weapons: two, less each severed hand or arm side."""
         lost = {LOST_HAND[c] for c in conditions if c in LOST_HAND}
@@ -209,10 +196,6 @@ class ApRuleset:
             if part in conditions:
                 speed //= 2
         return speed
-
-    def ai_options(self, ctx: AttackContext) -> tuple[str, ...]:
-        """The AI fights to kill."""
-        return ()
 
     def roll_initiative(self, entrants: Sequence[Entrant], dice: Dice) -> Initiative:
         """d20 + Dexterity each; higher first, ties to higher Dexterity, then entity id."""

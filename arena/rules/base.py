@@ -241,6 +241,38 @@ class AttackResult:
         return next((r for r in self.rolls if r.purpose.startswith("damage")), None)
 
 
+class RulesetDefaults:
+    """What a rule document that says nothing about these matters does; rulesets inherit it."""
+
+    def action_points(self, speed: int, conditions: frozenset[str]) -> int:
+        """The AP pool is the combatant's `speed`."""
+        return speed
+
+    def hands(self, conditions: frozenset[str]) -> int:
+        """Two hands, whatever the conditions."""
+        return 2
+
+    def opens(self, action: Action, ctx: AttackContext | None, stats: StatBlock) -> bool:
+        """No action presents an opening."""
+        return False
+
+    def incapacity(self, conditions: frozenset[str]) -> str | None:
+        """No condition takes a combatant's actions away."""
+        return None
+
+    def upkeep(self, stats: StatBlock, conditions: Mapping[str, int], dice: Dice) -> Upkeep:
+        """No condition acts at the start of a turn."""
+        return Upkeep()
+
+    def landing(self, weapon: Weapon, surface: str, dice: Dice) -> Landing:
+        """Weapons do not break when they land."""
+        return Landing()
+
+    def ai_options(self, ctx: AttackContext) -> tuple[str, ...]:
+        """The AI makes plain attacks."""
+        return ()
+
+
 class Ruleset(Protocol):
     """A rule document as a plug-in: costs, initiative and attack resolution."""
 

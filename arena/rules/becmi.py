@@ -8,11 +8,11 @@ and natural 20 rules, weapon mastery, cover, backstab, charge and smash. The tab
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 
 from arena.dice import Dice
 from arena.errors import AssetError
-from arena.model.stats import StatBlock, Weapon
+from arena.model.stats import Weapon
 from arena.paths import asset_root
 from arena.rules.base import (
     Action,
@@ -21,8 +21,7 @@ from arena.rules.base import (
     Effect,
     Entrant,
     Initiative,
-    Landing,
-    Upkeep,
+    RulesetDefaults,
 )
 from arena.rules.becmi_attack import (
     FEET_PER_HEX,
@@ -76,7 +75,7 @@ def reach_refusal(ctx: AttackContext) -> str | None:
     return None
 
 
-class BecmiRuleset:
+class BecmiRuleset(RulesetDefaults):
     """Document 001: the D&D Rules Cyclopedia attack roll, on a hex map with action points."""
 
     name = "becmi"
@@ -107,30 +106,6 @@ class BecmiRuleset:
         """One attack costs 3 AP on the own turn."""
         return self.action_cost("ranged" if ctx.weapon.is_ranged else "melee", ctx.weapon,
                                 ctx.off_turn)
-
-    def action_points(self, speed: int, conditions: frozenset[str]) -> int:
-        """The AP pool is the stat block's `speed`."""
-        return speed
-
-    def hands(self, conditions: frozenset[str]) -> int:
-        """Two hands, whatever the conditions."""
-        return 2
-
-    def opens(self, action: Action, ctx: AttackContext | None, stats: StatBlock) -> bool:
-        """No action presents an opening: the Rules Cyclopedia has no attacks of opportunity."""
-        return False
-
-    def incapacity(self, conditions: frozenset[str]) -> str | None:
-        """Nothing in document 001 takes a combatant's actions away."""
-        return None
-
-    def upkeep(self, stats: StatBlock, conditions: Mapping[str, int], dice: Dice) -> Upkeep:
-        """Document 001 has no condition that acts each turn."""
-        return Upkeep()
-
-    def landing(self, weapon: Weapon, surface: str, dice: Dice) -> Landing:
-        """Document 001 breaks no weapons."""
-        return Landing()
 
     def roll_initiative(self, entrants: Sequence[Entrant], dice: Dice) -> Initiative:
         """d6 per side, higher first; ties to the lower side index; entity id within a side."""

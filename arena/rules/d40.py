@@ -20,8 +20,8 @@ from arena.rules.base import (
     Effect,
     Entrant,
     Initiative,
-    Landing,
     Modifier,
+    RulesetDefaults,
     Upkeep,
 )
 from arena.rules.d40_attack import (
@@ -55,7 +55,7 @@ def signed(mods: Sequence[Modifier]) -> str:
     return "".join(f" {m.value:+d} {m.label}" for m in mods)
 
 
-class D40Ruleset:
+class D40Ruleset(RulesetDefaults):
     """Document 000: the D40 (2d20) Attack Table with critical hits and critical misses."""
 
     name = "d40"
@@ -92,14 +92,6 @@ class D40Ruleset:
             return min(speed, max(ATTACK_COST, -(-speed // 2)))
         return speed
 
-    def hands(self, conditions: frozenset[str]) -> int:
-        """Two hands, whatever the conditions."""
-        return 2
-
-    def opens(self, action: Action, ctx: AttackContext | None, stats: StatBlock) -> bool:
-        """No action is Open: only a critical miss provokes an attack of opportunity."""
-        return False
-
     def incapacity(self, conditions: frozenset[str]) -> str | None:
         """A stunned combatant "can take no actions"."""
         return "stunned" if "stunned" in conditions else None
@@ -111,10 +103,6 @@ class D40Ruleset:
         sides = conditions["bleeding"] or BLEEDING_DIE
         roll = dice.roll(f"d{sides}", f"bleeding d{sides}")
         return Upkeep(roll.total, (roll,), ("heavy bleeding",))
-
-    def landing(self, weapon: Weapon, surface: str, dice: Dice) -> Landing:
-        """Document 000 breaks no weapon that merely lands."""
-        return Landing()
 
     def roll_initiative(self, entrants: Sequence[Entrant], dice: Dice) -> Initiative:
         """d10 per combatant, lower first; ties to the lower entity id."""
@@ -142,10 +130,6 @@ class D40Ruleset:
             return (f"{weapon.name} reaches {longest_range(weapon)} hexes (long range); "
                     f"target is {ctx.distance} away")
         return None
-
-    def ai_options(self, ctx: AttackContext) -> tuple[str, ...]:
-        """d40 has no maneuvers to choose."""
-        return ()
 
     def resolve_attack(self, ctx: AttackContext, dice: Dice) -> AttackResult:
         """2d20 + modifiers against the table; chance rolls; damage; the critical tables."""
