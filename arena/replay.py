@@ -127,6 +127,8 @@ def load(path: Path) -> Replay:
         raise ReplayError(
             f"{path}: corrupt replay: not JSON ({e.msg} at line {e.lineno})"
         ) from None
+    except RecursionError:
+        raise ReplayError(f"{path}: corrupt replay: nested too deeply") from None
     where = str(path)
     if not isinstance(doc, dict) or doc.get("format") != FORMAT:
         raise ReplayError(f"{where}: not an arena replay file")
@@ -135,24 +137,7 @@ def load(path: Path) -> Replay:
         raise ReplayError(
             f"{where}: replay format {version}; this game reads format {REPLAY_VERSION}"
         )
-    rules = _need(doc, "ruleset", dict, where)
-    ruleset = get_ruleset(_need(rules, "name", str, f"{where}: ruleset"))
-    wanted = _need(rules, "version", str, f"{where}: ruleset")
-    if wanted != ruleset.version:
-        raise ReplayError(
-            f"{where}: recorded with ruleset {ruleset.name} {wanted}; "
-            f"this game has {ruleset.version}"
-        )
-    seed = _need(doc, "seed", int, where)
-    dice = _need(doc, "dice", list, where)
-    if not all(isinstance(f, int) and not isinstance(f, bool) and f >= 1 for f in dice):
-        raise ReplayError(f"{where}: 'dice' must be a list of positive faces")
-    try:
-        scenario = scenario_from_dict(
-            _need(doc, "scenario", dict, where), source=f"{where}: scenario"
-        )
-    except ArenaError as e:
-        raise ReplayError(str(e)) from None
+    head = _header(doc, where)
     steps = []
     for i, step in enumerate(_need(doc, "commands", list, where), 1):
         if not isinstance(step, dict):
@@ -165,11 +150,11 @@ def load(path: Path) -> Replay:
         steps.append((command, events, _need(step, "state_hash", str, f"{where}: command {i}")))
     return Replay(
         path,
-        str(doc.get("game_version", "?")),
-        ruleset,
-        seed,
-        tuple(dice),
-        scenario,
+        head["game_version"],
+        head["ruleset"],
+        head["seed"],
+        head["dice"],
+        head["scenario"],
         _need(doc, "opening", list, where),
         steps,
         _need(doc, "final_state_hash", str, where),
@@ -336,7 +321,7 @@ def load_journal(path: Path) -> Resumable:
     where = str(path)
     try:
         head = json.loads(lines[0]) if lines else None
-    except json.JSONDecodeError:
+    except (json.JSONDecodeError, RecursionError):
         head = None
     if not isinstance(head, dict) or head.get("format") != JOURNAL_FORMAT:
         raise ReplayError(f"{where}: not an arena journal")
@@ -347,7 +332,7 @@ def load_journal(path: Path) -> Resumable:
     for number, text in enumerate(lines[1:], 2):
         try:
             data = json.loads(text)
-        except json.JSONDecodeError:
+        except (json.JSONDecodeError, RecursionError):
             if number == len(lines):
                 dropped = 1
                 break

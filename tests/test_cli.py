@@ -105,3 +105,9 @@ def test_python_dash_m_arena_runs_the_same_cli():
     result = run("sim", "--scenario", "duel", "--seed", "2", "--json")
     assert result.returncode == 0, result.stderr
     assert json.loads(result.stdout.splitlines()[-1])["type"] == "battle_end"
+
+
+def test_a_replay_nested_too_deeply_is_one_line(capsys, tmp_path):
+    bad = tmp_path / "r.json"
+    bad.write_text("[" * 100_000)
+    assert "nested too deeply" in one_line_error(capsys, ["replay", str(bad), "--verify"])

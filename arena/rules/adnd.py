@@ -8,6 +8,7 @@ on first use. Sources: `docs/rules/adnd.md`.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
 
 from arena.dice import Dice, Roll
@@ -75,15 +76,10 @@ class AdndRuleset(RulesetDefaults):
     buffs: tuple[str, ...] = tuple(BUFFS)
     kick_cost = KICK_COST
 
-    def __init__(self) -> None:
-        self._tables: Tables | None = None
-
-    @property
+    @functools.cached_property
     def tables(self) -> Tables:
         """The ruleset's tables, read from the asset folder on first use."""
-        if self._tables is None:
-            self._tables = load_tables(asset_root())
-        return self._tables
+        return load_tables(asset_root())
 
     def action_cost(self, action: Action, weapon: Weapon | None, off_turn: bool) -> int | None:
         """AP cost from DECISIONS.md's common section; nothing happens off-turn."""

@@ -8,6 +8,7 @@ and natural 20 rules, weapon mastery, cover, backstab, charge and smash. The tab
 from __future__ import annotations
 
 import dataclasses
+import functools
 from collections.abc import Sequence
 
 from arena.dice import Dice
@@ -88,15 +89,10 @@ class BecmiRuleset(RulesetDefaults):
     unarmed: Weapon | None = None
     wants_bystanders = False
 
-    def __init__(self) -> None:
-        self._tables: Tables | None = None
-
-    @property
+    @functools.cached_property
     def tables(self) -> Tables:
         """The ruleset's tables, read from the asset folder on first use."""
-        if self._tables is None:
-            self._tables = load_tables(asset_root())
-        return self._tables
+        return load_tables(asset_root())
 
     def action_cost(self, action: Action, weapon: Weapon | None, off_turn: bool) -> int | None:
         """AP cost from DECISIONS.md's common section; nothing happens off-turn."""

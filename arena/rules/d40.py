@@ -8,6 +8,7 @@ in `assets/rules/d40/` and are read once, on first use. Sources: `docs/rules/d40
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
 
 from arena.dice import Dice, Roll
@@ -66,15 +67,10 @@ class D40Ruleset(RulesetDefaults):
     unarmed: Weapon | None = UNARMED
     wants_bystanders = True
 
-    def __init__(self) -> None:
-        self._tables: Tables | None = None
-
-    @property
+    @functools.cached_property
     def tables(self) -> Tables:
         """The ruleset's tables, read from the asset folder on first use."""
-        if self._tables is None:
-            self._tables = load_tables(asset_root())
-        return self._tables
+        return load_tables(asset_root())
 
     def action_cost(self, action: Action, weapon: Weapon | None, off_turn: bool) -> int | None:
         """AP cost on the own turn; nothing is done off-turn but an attack of opportunity."""
