@@ -33,7 +33,7 @@ from arena.rules.base import (
     FieldSpec,
     Ruleset,
 )
-from arena.rules.becmi_attack import (
+from arena.rules.becmi.attack import (
     BEHIND,
     CHARGE_RUN_UP,
     CHARGING,
@@ -42,7 +42,7 @@ from arena.rules.becmi_attack import (
     is_set_vs_charge,
 )
 from arena.rules.odds import Odds, attack_odds, has_odds
-from arena.rules.odds_core import TOLERANCE, effect_name, needs_text
+from arena.rules.odds.core import TOLERANCE, effect_name, needs_text
 
 DEFAULT_WEAPON = "longsword"
 TRUE, FALSE = ("true", "yes", "1", "on"), ("false", "no", "0", "off")

@@ -25,9 +25,14 @@ from pathlib import Path
 
 from arena.assets import load_library
 from arena.calculator import build_query
-from arena.rules import RULESETS, odds_adnd, odds_ap, odds_becmi, odds_core, odds_d40
+from arena.rules import RULESETS
+from arena.rules.adnd import odds as odds_adnd
+from arena.rules.ap import odds as odds_ap
 from arena.rules.base import AttackContext, Ruleset
-from arena.rules.odds import ENGINES, attack_odds
+from arena.rules.becmi import odds as odds_becmi
+from arena.rules.d40 import odds as odds_d40
+from arena.rules.odds import attack_odds, has_odds
+from arena.rules.odds import core as odds_core
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the situations of the tests
 from tests.test_odds_sampling import ADND_CASES, AP_CASES, BECMI_CASES, D40_CASES
@@ -78,9 +83,9 @@ def main() -> None:
     print(f"{platform.machine()}, CPython {platform.python_version()}, {platform.system()}")
     print(f"{'ruleset':<8} {'mode':<5} {'median us':>10} {'p95 us':>8} {'worst us':>9} "
           f"{'goal us':>8}")
-    for name in sorted(ENGINES):
-        ruleset = RULESETS.get(name)
-        if ruleset is None or name not in CASES:
+    for name in sorted(RULESETS):
+        ruleset = RULESETS[name]
+        if not has_odds(ruleset) or name not in CASES:
             continue
         contexts = [build_query(ruleset, library, *case).ctx for case in CASES[name]]
         for mode in MODES:

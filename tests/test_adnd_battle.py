@@ -41,8 +41,8 @@ from arena.model.stats import StatBlock, Weapon
 from arena.model.terrain import HexMap, Terrain
 from arena.narrate import narrate
 from arena.rules.adnd import AdndRuleset
-from arena.rules.adnd_attack import friendly_fire_targets
-from arena.rules.adnd_stats import FIELDS
+from arena.rules.adnd.attack import friendly_fire_targets
+from arena.rules.adnd.stats import FIELDS
 from arena.rules.ap import ApRuleset
 from tests.factories import FLOOR, fighter, scenario
 

@@ -11,7 +11,7 @@ import pytest
 
 from arena.assets import Library, load_library, load_scenario
 from arena.errors import AssetError
-from arena.rules.adnd_tables import CLASSES, LEVELS, Tables, load_tables
+from arena.rules.adnd.tables import CLASSES, LEVELS, Tables, load_tables
 
 REAL = Path(__file__).resolve().parent.parent / "assets"
 FOLDER = Path("rules") / "adnd"

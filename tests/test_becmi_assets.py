@@ -17,7 +17,7 @@ from arena.ecs.events import Attacked, Event
 from arena.model.stats import StatBlock
 from arena.narrate import narrate
 from arena.rules import RULESETS
-from arena.rules.becmi_stats import block_problem, parse_mastery
+from arena.rules.becmi.stats import block_problem, parse_mastery
 
 REAL = Path(__file__).resolve().parent.parent / "assets"
 # Seeds whose raids show cover: the AI weighs targets by exact expected damage (issue 8), so

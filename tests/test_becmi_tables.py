@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from arena.errors import AssetError
-from arena.rules.becmi_stats import parse_hd
-from arena.rules.becmi_tables import ACS, Cell, Tables, load_tables
+from arena.rules.becmi.stats import parse_hd
+from arena.rules.becmi.tables import ACS, Cell, Tables, load_tables
 
 REAL = Path(__file__).resolve().parent.parent / "assets"
 CSV = Path(__file__).resolve().parent / "data" / "becmi_attack_rolls.csv"

@@ -202,10 +202,12 @@ def test_odds_for_a_ruleset_without_an_odds_function_is_one_line(capsys, monkeyp
     class Stub(ApRuleset):
         name = "stub"
 
+        def odds_function(self):
+            return None
+
     monkeypatch.setitem(RULESETS, "stub", Stub())
     line = one_line_error(capsys, "odds", "--rules", "stub")
-    assert line.startswith("arena: no exact odds for ruleset 'stub' yet (odds exist for: ")
-    assert "ap, becmi" in line
+    assert line == "arena: no exact odds for ruleset 'stub' yet"
     assert "(no exact odds yet)" in run(capsys, "rules")
     assert run(capsys, "attack", "--rules", "stub", "--dice", "3")  # attacks still resolve
 

@@ -6,7 +6,7 @@ from arena.dice import Dice
 from arena.model.stats import StatBlock, Weapon
 from arena.rules.base import AttackContext, Bystander
 from arena.rules.d40 import D40Ruleset
-from arena.rules.d40_stats import FIELDS, UNARMED
+from arena.rules.d40.stats import FIELDS, UNARMED
 
 D40 = D40Ruleset()
 SWORD = Weapon("longsword", "longsword", "d8", quality=1, crushing_save=12)

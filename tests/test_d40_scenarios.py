@@ -17,9 +17,9 @@ from arena.cli import main
 from arena.ecs.components import Item, Position
 from arena.narrate import narrate
 from arena.rules import RULESETS
-from arena.rules.d40_attack import critical_chance, fumble_chance, plan_attack
-from arena.rules.d40_stats import REACTION_FROM_DEX, block_problem, reaction_adjustment
-from arena.rules.d40_tables import CLASSES
+from arena.rules.d40.attack import critical_chance, fumble_chance, plan_attack
+from arena.rules.d40.stats import REACTION_FROM_DEX, block_problem, reaction_adjustment
+from arena.rules.d40.tables import CLASSES
 from tests.test_d40_kit import D40, ctx, d40_stats
 
 REAL = Path(__file__).resolve().parent.parent / "assets"

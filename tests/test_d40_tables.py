@@ -13,9 +13,9 @@ from pathlib import Path
 import pytest
 
 from arena.errors import AssetError
-from arena.rules.d40_criticals import CRITICAL_HITS
-from arena.rules.d40_fumbles import CRITICAL_MISSES
-from arena.rules.d40_tables import ACS, COLUMNS, load_tables
+from arena.rules.d40.criticals import CRITICAL_HITS
+from arena.rules.d40.fumbles import CRITICAL_MISSES
+from arena.rules.d40.tables import ACS, COLUMNS, load_tables
 
 DOCUMENT = Path(__file__).parent / "data" / "d40_000_60a4c8c67f380e01.txt"
 ASSETS = Path(__file__).resolve().parent.parent / "assets"

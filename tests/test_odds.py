@@ -18,8 +18,8 @@ from arena.hexgrid import Hex
 from arena.model.commands import Attack
 from arena.rules import RULESETS
 from arena.rules.ap import ApRuleset
-from arena.rules.odds import ENGINES, NoOddsError, attack_odds, expected_damage, has_odds
-from arena.rules.odds_core import Dist, dice, mix, needs_text, point, uniform
+from arena.rules.odds import NoOddsError, attack_odds, expected_damage, has_odds
+from arena.rules.odds.core import Dist, dice, mix, needs_text, point, uniform
 from arena.tui.preview import _lines, attack_preview, percent
 from tests.factories import ap_stats, fighter, scenario
 
@@ -178,6 +178,9 @@ def test_becmi_smash_adds_the_strength_score_and_loses_initiative():
 class Stub(ApRuleset):
     name = "stub"
 
+    def odds_function(self):
+        return None
+
 
 def test_a_ruleset_without_an_odds_function_says_so_in_one_line():
     stub = Stub()
@@ -189,10 +192,10 @@ def test_a_ruleset_without_an_odds_function_says_so_in_one_line():
     assert _lines(stub, ctx)[0][0] == "odds: not computed for stub yet"
 
 
-def test_a_ruleset_plugs_in_by_adding_its_function_to_the_engines(monkeypatch):
+def test_a_ruleset_plugs_in_by_returning_its_odds_function(monkeypatch):
     stub = Stub()
     ctx = build_query(RULESETS["ap"], LIBRARY).ctx
-    monkeypatch.setitem(ENGINES, "stub", ENGINES["ap"])
+    monkeypatch.setattr(stub, "odds_function", RULESETS["ap"].odds_function)
     assert attack_odds(stub, ctx).hit == attack_odds(RULESETS["ap"], ctx).hit
 
 

@@ -18,10 +18,10 @@ from arena.calculator import build_query, odds_json
 from arena.hexgrid import Hex
 from arena.model.commands import Attack
 from arena.rules import RULESETS
+from arena.rules.adnd.odds import CHAIN_ROLLS, adnd_odds, multipliers
 from arena.rules.base import AttackContext, AttackResult, Bystander
-from arena.rules.odds import ENGINES, attack_odds, expected_damage
-from arena.rules.odds_adnd import CHAIN_ROLLS, adnd_odds, multipliers
-from arena.rules.odds_core import TOLERANCE, effect_name
+from arena.rules.odds import attack_odds, expected_damage
+from arena.rules.odds.core import TOLERANCE, effect_name
 from arena.tui.preview import attack_preview
 from tests.test_adnd_battle import MAUL, SHORTBOW, battle, who
 from tests.test_odds_sampling import FaceNeededError, TapeDice
@@ -45,7 +45,7 @@ def resolve(ctx: AttackContext, faces: list[int]) -> AttackResult:
 
 
 def test_adnd_is_an_engine_of_the_one_odds_function():
-    assert ENGINES["adnd"] is adnd_odds
+    assert ADND.odds_function() is adnd_odds
     assert expected_damage(ADND, context()) is not None  # the AI weighs adnd attacks now
     with pytest.raises(TypeError, match="adnd odds need the adnd ruleset"):
         adnd_odds(RULESETS["ap"], context())

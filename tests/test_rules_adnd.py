@@ -7,8 +7,8 @@ import pytest
 from arena.dice import Dice
 from arena.model.stats import StatBlock, Weapon
 from arena.rules.adnd import UNARMED, AdndRuleset
-from arena.rules.adnd_attack import friendly_fire_targets, wounds
-from arena.rules.adnd_stats import FIELDS, block_problem, buff_of
+from arena.rules.adnd.attack import friendly_fire_targets, wounds
+from arena.rules.adnd.stats import FIELDS, block_problem, buff_of
 from arena.rules.base import AttackContext, Bystander, Effect, Entrant
 
 ADND = AdndRuleset()

@@ -17,7 +17,7 @@ from arena.model.stats import StatBlock, Weapon
 from arena.narrate import attack_text
 from arena.rules.base import AttackContext, Effect, Entrant
 from arena.rules.becmi import BecmiRuleset
-from arena.rules.becmi_stats import parse_hd, parse_mastery
+from arena.rules.becmi.stats import parse_hd, parse_mastery
 from tests.factories import DAGGER, LONGSWORD, SHORTBOW, fighter, scenario
 
 BECMI = BecmiRuleset()

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from arena.rules.base import Entrant
-from arena.rules.d40_attack import critical_chance, fumble_chance, plan_attack
-from arena.rules.d40_stats import UNARMED, reaction_adjustment
+from arena.rules.d40.attack import critical_chance, fumble_chance, plan_attack
+from arena.rules.d40.stats import UNARMED, reaction_adjustment
 from tests.test_d40_kit import (
     BOW,
     D40,

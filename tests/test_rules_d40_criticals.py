@@ -10,7 +10,7 @@ import dataclasses
 import pytest
 
 from arena.rules.base import Effect
-from arena.rules.d40_criticals import CRITICAL_HITS, critical_row
+from arena.rules.d40.criticals import CRITICAL_HITS, critical_row
 from tests.test_d40_kit import BOW, D40, JAVELIN, SWORD, ctx, d40_stats, dice, purposes
 
 ATTACKER = d40_stats(str=16)

@@ -9,8 +9,8 @@ from __future__ import annotations
 import pytest
 
 from arena.rules.base import Effect
-from arena.rules.d40_fumbles import CRITICAL_MISSES, fumble_row
-from arena.rules.d40_stats import UNARMED
+from arena.rules.d40.fumbles import CRITICAL_MISSES, fumble_row
+from arena.rules.d40.stats import UNARMED
 from tests.test_d40_kit import (
     BOW,
     BRITTLE,

@@ -1,4 +1,4 @@
-"""Rulesets, one module per rule document, behind the protocol in `base`."""
+"""Rulesets, one package per rule document, behind the protocol in `base`."""
 
 from __future__ import annotations
 
@@ -7,13 +7,13 @@ from collections.abc import Callable
 from arena.errors import ArenaError
 from arena.model.stats import StatBlock
 from arena.rules.adnd import AdndRuleset
-from arena.rules.adnd_stats import block_problem as adnd_block_problem
+from arena.rules.adnd.stats import block_problem as adnd_block_problem
 from arena.rules.ap import ApRuleset
 from arena.rules.base import Ruleset
 from arena.rules.becmi import BecmiRuleset
-from arena.rules.becmi_stats import block_problem
+from arena.rules.becmi.stats import block_problem
 from arena.rules.d40 import D40Ruleset
-from arena.rules.d40_stats import block_problem as d40_block_problem
+from arena.rules.d40.stats import block_problem as d40_block_problem
 
 RULESETS: dict[str, Ruleset] = {
     "adnd": AdndRuleset(), "ap": ApRuleset(), "becmi": BecmiRuleset(), "d40": D40Ruleset(),

@@ -2,18 +2,23 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Literal, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Literal, Protocol, runtime_checkable
 
 from arena.dice import Dice, Roll
 from arena.hexgrid import ORIGIN, Hex
 from arena.model.stats import StatBlock, StatValue, Weapon
 
+if TYPE_CHECKING:
+    from arena.rules.odds.core import Odds
+
 Action = Literal[
     "move", "face", "melee", "ranged", "pick_up", "draw", "stand_up", "reload", "provoke"
 ]
 FieldKind = Literal["int", "str", "bool", "set"]
+# A ruleset's exact-odds function: the odds of one attack, computed without rolling a die.
+OddsFunction = Callable[["Ruleset", "AttackContext"], "Odds"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -272,6 +277,10 @@ class RulesetDefaults:
         """The AI makes plain attacks."""
         return ()
 
+    def odds_function(self) -> OddsFunction | None:
+        """No exact odds unless the ruleset's package brings them."""
+        return None
+
 
 class Ruleset(Protocol):
     """A rule document as a plug-in: costs, initiative and attack resolution."""
@@ -332,6 +341,10 @@ class Ruleset(Protocol):
 
     def ai_options(self, ctx: AttackContext) -> tuple[str, ...]:
         """The maneuvers (sorted) the AI chooses for this attack; () for a plain attack."""
+        ...
+
+    def odds_function(self) -> OddsFunction | None:
+        """The ruleset's exact-odds function (imported when first asked for), or None."""
         ...
 
 

@@ -16,7 +16,7 @@ from arena.errors import ArenaError
 from arena.model.commands import Attack
 from arena.rules.base import AttackContext, Modifier, Ruleset
 from arena.rules.odds import Odds, attack_odds, has_odds
-from arena.rules.odds_core import needs_text
+from arena.rules.odds.core import needs_text
 from arena.tui import palette
 from arena.tui.text import wrap
 from arena.view import attack_plan

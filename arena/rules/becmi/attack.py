@@ -11,8 +11,8 @@ from fractions import Fraction
 
 from arena.dice import parse_dice
 from arena.rules.base import AttackContext, Modifier
-from arena.rules.becmi_stats import parse_hd, parse_mastery
-from arena.rules.becmi_tables import Cell, Tables
+from arena.rules.becmi.stats import parse_hd, parse_mastery
+from arena.rules.becmi.tables import Cell, Tables
 
 FEET_PER_HEX = 5
 BEHIND = ("rear", "rear-left", "rear-right")

@@ -22,9 +22,10 @@ from arena.rules.base import (
     Effect,
     Entrant,
     Initiative,
+    OddsFunction,
     RulesetDefaults,
 )
-from arena.rules.becmi_attack import (
+from arena.rules.becmi.attack import (
     FEET_PER_HEX,
     damage_modifiers,
     decide_hit,
@@ -32,8 +33,8 @@ from arena.rules.becmi_attack import (
     is_charge,
     plan_attack,
 )
-from arena.rules.becmi_stats import FIELDS, block_problem
-from arena.rules.becmi_tables import Tables, load_tables
+from arena.rules.becmi.stats import FIELDS, block_problem
+from arena.rules.becmi.tables import Tables, load_tables
 
 LONG_RANGE = 3
 SMASH_LEVEL = 9
@@ -136,6 +137,12 @@ class BecmiRuleset(RulesetDefaults):
         smash = dataclasses.replace(ctx, options=ctx.options | {"smash"})
         better = expected_damage(self.tables, smash) > expected_damage(self.tables, ctx)
         return ("smash",) if better else ()
+
+    def odds_function(self) -> OddsFunction:
+        """The document's exact odds (`odds.py` beside this file), imported when first asked."""
+        from arena.rules.becmi.odds import becmi_odds  # noqa: PLC0415 (keeps start-up light)
+
+        return becmi_odds
 
     def resolve_attack(self, ctx: AttackContext, dice: Dice) -> AttackResult:
         """Steps 1-9: table entry, d20 + modifiers, natural 1/20, damage with multipliers."""

@@ -22,10 +22,11 @@ from arena.rules.base import (
     Entrant,
     Initiative,
     Modifier,
+    OddsFunction,
     RulesetDefaults,
     Upkeep,
 )
-from arena.rules.d40_attack import (
+from arena.rules.d40.attack import (
     AUTO_HIT,
     NATURAL_CRITICAL,
     NATURAL_FUMBLE,
@@ -37,10 +38,10 @@ from arena.rules.d40_attack import (
     maximum_damage,
     plan_attack,
 )
-from arena.rules.d40_criticals import BLEEDING_DIE, critical_hit
-from arena.rules.d40_fumbles import critical_miss
-from arena.rules.d40_stats import FIELDS, UNARMED
-from arena.rules.d40_tables import Tables, load_tables
+from arena.rules.d40.criticals import BLEEDING_DIE, critical_hit
+from arena.rules.d40.fumbles import critical_miss
+from arena.rules.d40.stats import FIELDS, UNARMED
+from arena.rules.d40.tables import Tables, load_tables
 
 ATTACK_COST = 3
 # DECISIONS.md, common section: move 1, facing free, one attack 3, draw 1. Interpretations
@@ -126,6 +127,12 @@ class D40Ruleset(RulesetDefaults):
             return (f"{weapon.name} reaches {longest_range(weapon)} hexes (long range); "
                     f"target is {ctx.distance} away")
         return None
+
+    def odds_function(self) -> OddsFunction:
+        """The document's exact odds (`odds.py` beside this file), imported when first asked."""
+        from arena.rules.d40.odds import d40_odds  # noqa: PLC0415 (keeps start-up light)
+
+        return d40_odds
 
     def resolve_attack(self, ctx: AttackContext, dice: Dice) -> AttackResult:
         """2d20 + modifiers against the table; chance rolls; damage; the critical tables."""

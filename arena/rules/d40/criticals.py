@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 
 from arena.dice import Dice, Roll
 from arena.rules.base import AttackContext, Effect
-from arena.rules.d40_attack import (
+from arena.rules.d40.attack import (
     FREE,
     NO_DEX,
     OWN_TURN,
@@ -18,7 +18,7 @@ from arena.rules.d40_attack import (
     defender_active,
     turns,
 )
-from arena.rules.d40_saves import crushing_save
+from arena.rules.d40.saves import crushing_save
 
 
 @dataclass(frozen=True, slots=True)

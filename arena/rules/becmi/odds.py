@@ -13,8 +13,8 @@ from types import MappingProxyType
 
 from arena.rules.base import AttackContext, Ruleset
 from arena.rules.becmi import BecmiRuleset
-from arena.rules.becmi_attack import damage_modifiers, decide_hit, plan_attack
-from arena.rules.odds_core import Odds, attack_damage, dice, effect_name
+from arena.rules.becmi.attack import damage_modifiers, decide_hit, plan_attack
+from arena.rules.odds.core import Odds, attack_damage, dice, effect_name
 
 
 def becmi_odds(ruleset: Ruleset, ctx: AttackContext) -> Odds:

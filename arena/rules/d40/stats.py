@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from arena.model.stats import StatBlock, Weapon
 from arena.rules.base import FieldSpec
-from arena.rules.d40_tables import CLASSES, Tables
+from arena.rules.d40.tables import CLASSES, Tables
 
 # `reaction` left out (this sentinel) means: derive the Reaction Adjustment from Dexterity.
 REACTION_FROM_DEX = -99

@@ -10,8 +10,8 @@ from dataclasses import dataclass
 
 from arena.dice import Dice, Roll
 from arena.model.stats import StatBlock, Weapon
-from arena.rules.adnd_stats import BUFFS, names
-from arena.rules.adnd_tables import Tables
+from arena.rules.adnd.stats import BUFFS, names
+from arena.rules.adnd.tables import Tables
 from arena.rules.base import AttackContext, Bystander, Effect, Modifier
 
 FEET_PER_HEX = 5

@@ -15,7 +15,7 @@ from arena.dice import Dice, Roll
 from arena.errors import AssetError
 from arena.model.stats import StatBlock, Weapon
 from arena.paths import asset_root
-from arena.rules.adnd_attack import (
+from arena.rules.adnd.attack import (
     FEET_PER_HEX,
     attack_modifiers,
     critical_chain,
@@ -27,8 +27,8 @@ from arena.rules.adnd_attack import (
     thac0,
     wounds,
 )
-from arena.rules.adnd_stats import BUFFS, FIELDS, block_problem, buff_of
-from arena.rules.adnd_tables import Tables, load_tables
+from arena.rules.adnd.stats import BUFFS, FIELDS, block_problem, buff_of
+from arena.rules.adnd.tables import Tables, load_tables
 from arena.rules.base import (
     Action,
     AttackContext,
@@ -37,6 +37,7 @@ from arena.rules.base import (
     Entrant,
     Initiative,
     Landing,
+    OddsFunction,
     RulesetDefaults,
     Upkeep,
 )
@@ -150,6 +151,12 @@ class AdndRuleset(RulesetDefaults):
             return (f"{weapon.name} reaches {longest} hexes (long range); "
                     f"target is {ctx.distance} away")
         return None
+
+    def odds_function(self) -> OddsFunction:
+        """The document's exact odds (`odds.py` beside this file), imported when first asked."""
+        from arena.rules.adnd.odds import adnd_odds  # noqa: PLC0415 (keeps start-up light)
+
+        return adnd_odds
 
     def resolve_attack(self, ctx: AttackContext, dice: Dice) -> AttackResult:
         """d20 + modifiers ≥ THAC0 − AC; natural 1 fumbles, 2 may strike an ally, 20 explodes."""

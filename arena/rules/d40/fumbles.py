@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 
 from arena.dice import Dice, Roll
 from arena.rules.base import AttackContext, Bystander, Effect
-from arena.rules.d40_attack import (
+from arena.rules.d40.attack import (
     AUTO_HIT,
     FREE,
     OWN_TURN,
@@ -20,7 +20,7 @@ from arena.rules.d40_attack import (
     holds_weapon,
     turns,
 )
-from arena.rules.d40_saves import crushing_save
+from arena.rules.d40.saves import crushing_save
 
 
 @dataclass(frozen=True, slots=True)

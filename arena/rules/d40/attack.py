@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from arena.dice import Dice, Roll, parse_dice
 from arena.model.stats import Weapon
 from arena.rules.base import AttackContext, Modifier
-from arena.rules.d40_stats import (
+from arena.rules.d40.stats import (
     column,
     dexterity_ac_bonus,
     dexterity_adjustment,
@@ -20,7 +20,7 @@ from arena.rules.d40_stats import (
     reaction_adjustment,
     strength_adjustment,
 )
-from arena.rules.d40_tables import ACS, Tables
+from arena.rules.d40.tables import ACS, Tables
 
 FEET_PER_HEX = 5
 # Missile range bands by multiples of `range_ft` (interpretation: AD&D short/medium/long).
@@ -29,7 +29,7 @@ RANGE_BANDS: tuple[tuple[int, int, str], ...] = ((1, 0, ""), (2, -2, "medium ran
 COVER = {1: -2, 2: -4, 3: -7}  # missiles against quarters of cover (interpretation, AD&D 2e)
 NATURAL_CRITICAL, NATURAL_FUMBLE = 40, 2
 CRITICAL_CHANCE_ROLLS, FUMBLE_CHANCE_ROLLS = (37, 38, 39), (3, 4)
-# Options the ruleset's own effects pass to the free attacks they cause (see d40_criticals).
+# Options the ruleset's own effects pass to the free attacks they cause (see criticals.py).
 FREE, NO_DEX, AUTO_HIT = "free", "no_dex", "auto_hit"
 OWN_TURN, TARGET_TURN = "own_turn", "target_turn"
 LOSES_DEX = ("stunned", "blind", "flat_footed")

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from arena.dice import Dice, Roll
 from arena.model.stats import StatBlock, Weapon
-from arena.rules.ap_tables import (
+from arena.rules.ap.tables import (
     DOUBLE_CRITICALS,
     FOOT_OR_LEG,
     LOST_HAND,
@@ -22,6 +22,7 @@ from arena.rules.base import (
     FieldSpec,
     Initiative,
     Modifier,
+    OddsFunction,
     RulesetDefaults,
 )
 
@@ -228,6 +229,12 @@ class ApRuleset(RulesetDefaults):
             return (f"{ctx.weapon.name} reaches {reach} hexes ({limit} increments); "
                     f"target is {ctx.distance} away")
         return None
+
+    def odds_function(self) -> OddsFunction:
+        """The document's exact odds (`odds.py` beside this file), imported when first asked."""
+        from arena.rules.ap.odds import ap_odds  # noqa: PLC0415 (keeps start-up light)
+
+        return ap_odds
 
     def resolve_attack(self, ctx: AttackContext, dice: Dice) -> AttackResult:
         """Attack roll, confirmation of a threat, damage with overflow, double critical."""

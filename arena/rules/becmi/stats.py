@@ -15,7 +15,7 @@ from types import MappingProxyType
 
 from arena.model.stats import StatBlock
 from arena.rules.base import FieldSpec
-from arena.rules.becmi_tables import HRM_CLASSES, MASTERY_LEVELS
+from arena.rules.becmi.tables import HRM_CLASSES, MASTERY_LEVELS
 
 CLASSES = (*HRM_CLASSES, "monster")
 _HD = re.compile(r"(?:(1/2)|([0-9]{1,2})(?:([+-])([0-9]{1,2}))?)")

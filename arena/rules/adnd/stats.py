@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from arena.model.stats import StatBlock
-from arena.rules.adnd_tables import CLASSES, LEVELS
+from arena.rules.adnd.tables import CLASSES, LEVELS
 from arena.rules.base import Buff, FieldSpec
 
 ABILITIES = ("disciplined_swing", "chant", "prayer", "martial_spirit")

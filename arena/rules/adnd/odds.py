@@ -20,7 +20,7 @@ from fractions import Fraction
 from types import MappingProxyType
 
 from arena.rules.adnd import UNARMED, AdndRuleset
-from arena.rules.adnd_attack import (
+from arena.rules.adnd.attack import (
     CRITICAL_MARGIN,
     INJURY_DAMAGE,
     WOUND_DAMAGE,
@@ -32,7 +32,7 @@ from arena.rules.adnd_attack import (
     thac0,
 )
 from arena.rules.base import AttackContext, Ruleset
-from arena.rules.odds_core import TOLERANCE, Dist, Odds, attack_damage, dice
+from arena.rules.odds.core import TOLERANCE, Dist, Odds, attack_damage, dice
 
 SIDES = 20
 FACES = range(1, SIDES + 1)

@@ -9,8 +9,8 @@ out of 400 × 100. A plain hit rolls the weapon's dice + Strength + magic (at le
 critical hit rolls no damage dice: each of the Critical Hit Table's twenty d20 faces deals a
 fixed MWD × multiplier + bonus. The table rows' effects (and the saves inside rows 20 and
 13, a d20 against a number, so exact too) are weighed row by row. The plan, the chances, the
-damage modifiers and the tables are the ruleset's own (`d40_attack`, `d40_criticals`,
-`d40_fumbles`, `d40_saves`).
+damage modifiers and the tables are the ruleset's own (`attack`, `criticals`,
+`fumbles`, `saves` beside it).
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from types import MappingProxyType
 
 from arena.rules.base import AttackContext, Modifier, Ruleset
 from arena.rules.d40 import D40Ruleset, signed
-from arena.rules.d40_attack import (
+from arena.rules.d40.attack import (
     AUTO_HIT,
     CRITICAL_CHANCE_ROLLS,
     FUMBLE_CHANCE_ROLLS,
@@ -36,11 +36,11 @@ from arena.rules.d40_attack import (
     maximum_damage,
     plan_attack,
 )
-from arena.rules.d40_criticals import CRITICAL_HITS, CriticalRow
-from arena.rules.d40_fumbles import CRITICAL_MISSES, FumbleRow, alternative
-from arena.rules.d40_saves import crushing_bonuses
-from arena.rules.d40_stats import reaction_adjustment
-from arena.rules.odds_core import Dist, Odds, attack_damage, dice, effect_name, uniform
+from arena.rules.d40.criticals import CRITICAL_HITS, CriticalRow
+from arena.rules.d40.fumbles import CRITICAL_MISSES, FumbleRow, alternative
+from arena.rules.d40.saves import crushing_bonuses
+from arena.rules.d40.stats import reaction_adjustment
+from arena.rules.odds.core import Dist, Odds, attack_damage, dice, effect_name, uniform
 
 NATURALS = range(2, 41)
 WAYS = {n: 20 - abs(n - 21) for n in NATURALS}  # ways of 400 to roll each 2d20 total
