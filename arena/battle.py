@@ -188,12 +188,14 @@ class Battle:
         if clock.over:
             return "the battle is over"
         pending = self.reactions.pending()
-        if pending is not None and not isinstance(command, React):
+        turning = isinstance(command, Face)  # off-turn facing: where the ruleset prices it
+        if pending is not None and not isinstance(command, React) and not (
+                turning and command.actor == pending[1].reactors[0]):
             reactor = queries.name_of(pending[1].reactors[0])
             return f"waiting for {reactor} to decide on an Action of Opportunity"
         if isinstance(command, React):
             return None if not command.take else self._incapacity(command.actor)
-        if command.actor != clock.active:
+        if command.actor != clock.active and not (turning and queries.is_alive(command.actor)):
             active = clock.active
             whose = queries.name_of(active) if active is not None else "nobody"
             return f"it is not #{command.actor}'s turn (it is {whose}'s)"
@@ -203,8 +205,7 @@ class Battle:
 
     def _incapacity(self, actor: int) -> str | None:
         """Why the ruleset lets this combatant do nothing but end its turn, or None."""
-        conditions = frozenset(esper.component_for_entity(actor, Conditions).rounds)
-        return self.ruleset.incapacity(conditions) if conditions else None
+        return queries.incapacity(self.ruleset, actor)
 
     def _finish(self, events: list[Event]) -> list[Event]:
         """Add dice notices and the victory check, then log the events."""

@@ -115,7 +115,7 @@ def emit_json(out: TextIO, battle: Battle, events: Sequence[Event]) -> None:
 def run_sim(args: argparse.Namespace, out: TextIO) -> int:
     """Load, fight to the end with AI on every side, print, and record if asked."""
     library = load_library()
-    scenario = load_scenario(args.scenario, library)
+    scenario = load_scenario(args.scenario, library, args.rules)
     ruleset = get_ruleset(args.rules or scenario.ruleset)
     script = parse_script(args.dice)
     if args.seed < 0:

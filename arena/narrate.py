@@ -39,7 +39,8 @@ from arena.rules.base import AttackResult, Modifier
 # Conditions that read better as a phrase than as "is <name>": (added, ended).
 PHRASES = {
     "lose_initiative": ("loses the initiative: it acts last next round", "acts last this round"),
-    "actions_ended": ("can do nothing more this turn", "may act again"),
+    "actions_ended": ("can do nothing more this round", "may act again"),
+    "turn_lost": ("loses its next turn", "may act again"),
 }
 
 

@@ -96,11 +96,16 @@ class ItemView:
 
 @dataclass(frozen=True, slots=True)
 class ReactionView:
-    """An Open action on offer: `reactor` decides whether to strike `target` as it acts."""
+    """An Open action on offer: `reactor` decides whether to strike `target` as it acts.
+
+    `first` names the blow struck first against `target`'s attack (a spear set against a
+    charge), '' for an Action of Opportunity.
+    """
 
     target: int
     action: str
     reactor: int
+    first: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -205,6 +210,9 @@ def reaction(battle: Battle) -> ReactionView | None:
     if pending is None:
         return None
     target, opening = pending
+    counter: Any = system.counter_of(target)
+    if counter is not None:
+        return ReactionView(target, counter.against, int(opening.reactors[0]), counter.name)
     return ReactionView(target, str(opening.command.type), int(opening.reactors[0]))
 
 

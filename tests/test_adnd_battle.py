@@ -261,7 +261,7 @@ def test_exactly_the_allies_inside_the_30_degree_arc_and_under_8_hexes_beyond_ar
     enemy = who("Foe", 1, Hex(6, 1), facing=3)  # 7.6°, but no ally
     with battle(archer, target, *allies, enemy, radius=12) as b:
         esper.switch_world(b.world.name)
-        at_risk = friendly_fire_targets(b.attacks.context(1, 2, 0).bystanders)
+        at_risk = friendly_fire_targets(b.attacks.context(1, 2, 0).bystanders, 4)
         assert at_risk == [3 + i for i, inside in enumerate(placed.values()) if inside]
 
 

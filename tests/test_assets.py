@@ -22,10 +22,15 @@ from arena.assets import (
     scenario_names,
     scenario_to_dict,
 )
+from arena.cli import main
 from arena.errors import AssetError
 from arena.hexgrid import FACING_NAMES, Hex
 from arena.model.scenario import Scenario
+from arena.model.stats import Weapon
 from arena.rules import RULESETS
+from arena.rules.ap import ApRuleset
+from arena.rules.base import RulesetDefaults
+from arena.rules.d40 import D40Ruleset
 
 REAL = Path(__file__).resolve().parent.parent / "assets"
 MAP_LINE = (
@@ -122,7 +127,8 @@ def test_real_library_has_the_documented_ids(library: Library) -> None:
 def test_weapon_fields_follow_the_brief(library: Library) -> None:
     w = library.weapons
     assert (w["dagger"].kind, w["dagger"].range_ft, w["dagger"].threat) == ("melee", 0, 19)
-    assert (w["longspear"].reach, w["longspear"].tags) == (2, ("reach",))
+    # issue 11 (becmi set spear vs charge): "Tag every spear".
+    assert (w["longspear"].reach, w["longspear"].tags) == (2, ("reach", "spear"))
     assert (w["longbow"].kind, w["longbow"].range_ft, w["longbow"].tags) == (
         "ranged", 80, ("longbow",),
     )
@@ -353,6 +359,68 @@ def test_unknown_ruleset_is_rejected(root: Path) -> None:
     assert message == (
         f"scenarios/test.toml: ruleset: unknown ruleset 'chess' (available: {available})"
     )
+
+
+# --- weapons a ruleset cannot use (issue 11) -------------------------------------------------
+# Issue 11: "Every weapon selectable under a ruleset must carry what that ruleset needs; make
+# the loader refuse a scenario that arms a combatant with a weapon lacking a field its ruleset
+# requires (`file: key: message`)."
+
+NO_BREAK_DIE = "has no break_die (this ruleset needs one)"
+
+
+def _needs_break_die(weapon: Weapon) -> str | None:
+    """A stub rule: every weapon must carry a break die."""
+    return None if weapon.break_die else NO_BREAK_DIE
+
+
+class PickyAp(ApRuleset):
+    """The ap rules, but every weapon needs a break die."""
+
+    def weapon_problem(self, weapon: Weapon) -> str | None:
+        return _needs_break_die(weapon)
+
+
+class PickyD40(D40Ruleset):
+    """The d40 rules, but every weapon needs a break die."""
+
+    def weapon_problem(self, weapon: Weapon) -> str | None:
+        return _needs_break_die(weapon)
+
+
+# The first combatant holds a weapon with a break die and carries a longsword without one.
+ARMED = SCENARIO.replace('template = "swordsman"\n', 'template = "swordsman"\nweapons = [{ '
+                         'id = "club", name = "club", damage = "1d6", break_die = 6 }, '
+                         '"longsword"]\n')
+
+
+def test_rulesets_accept_every_weapon_unless_they_say_otherwise() -> None:
+    assert RulesetDefaults().weapon_problem(Weapon("stick", "stick", "1d4")) is None
+
+
+def test_loader_refuses_a_spare_weapon_the_scenarios_ruleset_cannot_use(
+    root: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setitem(RULESETS, "ap", PickyAp())
+    expected = ("scenarios/test.toml: combatants[0].weapons[1]: weapon 'longsword' is unusable "
+                f"under ap: {NO_BREAK_DIE}")
+    assert scenario_error(root, ARMED) == expected
+    monkeypatch.setenv("ARENA_ASSETS", str(root))
+    assert main(["sim", "--scenario", "test", "--seed", "1"]) == 2
+    assert capsys.readouterr().err == f"arena: {expected}\n"
+
+
+def test_loader_judges_weapons_under_the_rules_override(
+    root: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setitem(RULESETS, "d40", PickyD40())
+    assert load_test_scenario(root, ARMED).ruleset == "ap"  # ap asks nothing of weapons
+    expected = ("scenarios/test.toml: combatants[0].weapons[1]: weapon 'longsword' is unusable "
+                f"under d40: {NO_BREAK_DIE}")
+    assert error_of(lambda: load_scenario("test", load_library(root), "d40")) == expected
+    monkeypatch.setenv("ARENA_ASSETS", str(root))
+    assert main(["sim", "--scenario", "test", "--seed", "1", "--rules", "d40"]) == 2
+    assert capsys.readouterr().err == f"arena: {expected}\n"
 
 
 def test_unknown_map_is_rejected(root: Path) -> None:

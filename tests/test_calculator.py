@@ -128,6 +128,53 @@ def test_off_hand_puts_the_other_weapon_in_the_main_hand():
     assert ctx.slot == 1 and ctx.weapon_attacks == 1
 
 
+def test_off_hand_with_the_same_weapon_in_both_hands_takes_the_off_hand_penalty(capsys):
+    """Document 003, Two Weapon Fighting: "| Two one-handed weapons | -6/-8 |" (main/off).
+
+    Two longswords: striking with the off hand is -8 whatever the main hand holds.
+    """
+    ctx = build_query(RULESETS["ap"], LIBRARY, "weapon=longsword,other_weapon=longsword", "",
+                      "off_hand").ctx
+    assert ctx.slot == 1 and [w.id for w in ctx.wielded] == ["longsword", "longsword", "unarmed"]
+    out = run(capsys, "attack", "--rules", "ap", "--attacker",
+              "weapon=longsword,other_weapon=longsword", "--at", "off_hand", "--dice", "10")
+    assert "d20 10 +0 STR +0 BAB -8 off hand = 2 vs AC 10: miss" in out.splitlines()
+    data = run_json(capsys, "odds", "--rules", "ap", "--attacker",
+                    "weapon=longsword,other_weapon=longsword", "--at", "off_hand")
+    assert data["bonus"] == -8 and data["query"]["situation"]["slot"] == 1
+    main = run_json(capsys, "odds", "--rules", "ap", "--attacker",
+                    "weapon=longsword,other_weapon=longsword")
+    assert main["bonus"] == -6 and main["query"]["situation"]["slot"] == 0
+
+
+def test_defender_weapon_reaches_the_context_as_battles_carry_it(capsys):
+    """Document 000, critical hit row 19 (Weapon Shattered): "Weapons gain a save vs. crushing
+    blow"; "Enemies with no weapons/shields are unaffected". Odds need the defender's weapon,
+    carried as battles carry it (`defender_wielded`, what the target holds)."""
+    ctx = build_query(RULESETS["d40"], LIBRARY, "", "weapon=war_spear,ac=5").ctx
+    assert ctx.defender_wielded == (LIBRARY.weapons["war_spear"],)
+    assert ctx.defender.values["ac"] == 5 and "weapon" not in ctx.defender.values
+    assert build_query(RULESETS["d40"], LIBRARY).ctx.defender_wielded == ()
+    data = run_json(capsys, "odds", "--rules", "d40", "--defender", "weapon=longsword")
+    assert data["query"]["situation"]["defender_wielded"] == ["longsword"]
+    assert "weapon" not in data["query"]["defender"]
+    assert "  weapon " in run(capsys, "rules", "d40").split("Defender fields")[1]
+
+
+def test_odds_summary_shows_the_base_ac_as_attack_does(capsys):
+    """DECISIONS.md, Facing: "An attacker in the defender's rear hex: defender's AC −10"; and
+    DESIGN.md point 10, "Every number a player sees is explained": the −10 is shown against
+    the AC it lowers, in `arena odds` as in `arena attack`."""
+    spec = ("--rules", "ap", "--defender", "ac=14", "--at", "position=rear")
+    odds = run(capsys, "odds", *spec).splitlines()
+    assert odds[3] == "attack: d20 +0 STR +0 BAB vs AC 14 -10 rear = 4: needs a natural 4+ " \
+                      "(17 in 20)"
+    attack = run(capsys, "attack", *spec, "--dice", "10,1").splitlines()
+    assert attack[3].startswith("d20 10 +0 STR +0 BAB = 10 vs AC 14 -10 rear = 4: hit")
+    plain = run(capsys, "odds", "--rules", "ap", "--defender", "ac=14").splitlines()
+    assert plain[3] == "attack: d20 +0 STR +0 BAB vs AC 14: needs a natural 14+ (7 in 20)"
+
+
 def test_becmi_presets_set_the_situation_the_ruleset_reads():
     ctx = build_query(RULESETS["becmi"], LIBRARY, "class=fighter,weapon=lance", "",
                       "charge").ctx
@@ -141,7 +188,9 @@ def test_becmi_presets_set_the_situation_the_ruleset_reads():
 
 @pytest.mark.parametrize(("argv", "expected"), [
     (["--attacker", "strength=3"], "--attacker: unknown key 'strength' (valid: "),
-    (["--defender", "weapon=dagger"], "--defender: unknown key 'weapon' (valid: ac, str"),
+    (["--defender", "shield=dagger"], "--defender: unknown key 'shield' (valid: weapon, ac, "
+                                      "str"),
+    (["--defender", "weapon=stick"], "--defender: weapon: unknown weapon 'stick' (available: "),
     (["--at", "range=3"], "--at: unknown key 'range' (valid: distance, position"),
     (["--attacker", "weapon=long_sword"], "--attacker: weapon: unknown weapon 'long_sword' "
                                           "(available: "),

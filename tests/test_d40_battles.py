@@ -111,7 +111,7 @@ def test_blindness_halves_the_ap_pool_and_gives_foes_2():
         assert (started.actor, started.ap) == (2, 3)
 
 
-def test_a_dropped_weapon_lies_at_the_feet_costs_4_ap_to_pick_up_and_initiative_is_lost():
+def test_a_dropped_weapon_lies_at_the_feet_picking_it_up_takes_the_turn_and_initiative_is_lost():
     with battle(*NATURAL_40, 17, 9, 1) as b:
         events = b.apply(Attack(1, 2))
         dropped = first(events, WeaponDropped)
@@ -119,7 +119,7 @@ def test_a_dropped_weapon_lies_at_the_feet_costs_4_ap_to_pick_up_and_initiative_
         assert ConditionAdded(2, "lose_initiative", 0, 0) in events
         b.apply(EndTurn(1))
         picked = first(b.apply(PickUp(2)), PickedUp)
-        assert picked.ap_spent == 4
+        assert (picked.ap_spent, picked.ap_left) == (6, 0)
         started = first(b.apply(EndTurn(2)), RoundStarted)
         assert started.order == (1, 2)  # Bob rolled 1 but acts last
 

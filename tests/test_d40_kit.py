@@ -13,7 +13,7 @@ SWORD = Weapon("longsword", "longsword", "d8", quality=1, crushing_save=12)
 MAGIC_SWORD = Weapon("flame_blade", "flame blade", "d8", magic=2, quality=2, crushing_save=12)
 BOW = Weapon("shortbow", "shortbow", "d6", kind="ranged", hands=2, range_ft=50, crushing_save=14)
 JAVELIN = Weapon("javelin", "javelin", "d6", kind="thrown", range_ft=20, crushing_save=10)
-BRITTLE = Weapon("club", "club", "d6")  # crushing_save 0: no save
+BRITTLE = Weapon("club", "club", "d6")  # crushing_save 0: saves with its wielder's number
 
 
 def d40_stats(**values: object) -> StatBlock:

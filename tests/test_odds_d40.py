@@ -103,12 +103,14 @@ def test_the_crushing_blow_save_of_critical_miss_row_13():
     row13 = o.fumble / 20
     assert o.tables["crushing_blow"] == {"row 13, the weapon saves": row13 * Fraction(15, 20),
                                          "row 13, the weapon breaks": row13 * Fraction(5, 20)}
-    # A longsword has crushing_save 0: no save, it breaks. The calculator's defender holds no
-    # weapon, so critical row 19 shatters nothing here (see the shatter test below).
+    # A longsword has no crushing_save of its own: it saves with its wielder's stat block
+    # (DECISIONS.md `d40`, "Saves"): `save_crushing` 10 by default, faces 10..20 save. The
+    # defender holds no weapon here, so critical row 19 shatters nothing (see below).
     plain = odds("weapon=longsword", "ac=1")
-    assert plain.tables["crushing_blow"] == {"row 13, no save: the weapon breaks":
-                                             plain.fumble / 20}
-    assert plain.effects["break_weapon"] == plain.fumble / 20
+    row13 = plain.fumble / 20
+    assert plain.tables["crushing_blow"] == {"row 13, the weapon saves": row13 * Fraction(11, 20),
+                                             "row 13, the weapon breaks": row13 * Fraction(9, 20)}
+    assert plain.effects["break_weapon"] == row13 * Fraction(9, 20)
     # A thrown weapon has left the hand and fists cannot break: no save at all.
     assert "crushing_blow" not in odds("weapon=javelin", "ac=1").tables
     assert "crushing_blow" not in odds("weapon=fists", "ac=1").tables
@@ -194,13 +196,42 @@ def test_effects_follow_the_rows_and_what_the_attack_holds():
     # of a 2-hex throw, nothing to slip or break; fists cannot be lost either.
     thrown = odds("weapon=javelin", "ac=1", "distance=2")
     assert "strike" not in thrown.effects
-    assert thrown.effects["drop_weapon"] == thrown.critical / 10  # the defender's, rows 17-18
-    fists = odds("weapon=fists", "ac=1")
-    assert fists.effects["drop_weapon"] == fists.critical / 10
-    attached = odds("", "ac=1,attached")
+    assert "drop_weapon" not in thrown.effects  # nothing slips; the defender holds nothing
+    fists = armed(query("weapon=fists", "ac=1"))
+    assert fists.effects["drop_weapon"] == fists.critical / 10  # the defender's, rows 17-18
+    attached = armed(query("", "ac=1,attached"))
     assert attached.effects["lose_initiative"] == 3 * attached.critical / 20 + \
         7 * attached.fumble / 20  # rows 17-19 still; misses 1-4, 9-10, 19
-    assert attached.effects["break_weapon"] == attached.fumble / 20  # only the own row 13
+    # Only its own weapon slips (misses 5-12, 14-16, 20), never the attached one.
+    assert attached.effects["drop_weapon"] == 12 * attached.fumble / 20
+    # Its own row 13 (the longsword saves with the wielder's 10: breaks on 9 faces) and row
+    # 19 (the claw saves with the creature's 10 as well).
+    assert attached.effects["break_weapon"] == (attached.fumble + attached.critical) / 20 * \
+        Fraction(9, 20)
+
+
+def armed(ctx: AttackContext, weapon: str = "longsword"):
+    """The odds of `ctx` with the defender holding `weapon` from the catalogue."""
+    return attack_odds(D40, dataclasses.replace(ctx, defender_wielded=(LIBRARY.weapons[weapon],)))
+
+
+def test_rows_17_18_count_a_drop_only_for_a_defender_holding_a_weapon():
+    # "Enemies with attached or no weapons/shields are unaffected, and simply take the
+    # modified Maximum Damage x2."
+    # The attacker's own weapon slips on misses 5-12, 14-16 and 20 (12 faces) either way.
+    bare = odds("class=warrior,level=1,dex=14", "ac=1")
+    assert bare.effects["drop_weapon"] == 12 * bare.fumble / 20
+    held = armed(query("class=warrior,level=1,dex=14", "ac=1"))
+    assert held.effects["drop_weapon"] == 12 * held.fumble / 20 + held.critical / 10
+
+
+def test_row_19_weighs_the_save_of_a_weapon_without_its_own_from_the_defenders_stat_block():
+    # "Weapons gain a save vs. crushing blow" with the number from the combatant's stat block
+    # (DECISIONS.md `d40`): a plain longsword in a hand with `save_crushing` 14: faces 14..20.
+    o = armed(query("class=warrior,level=9", "ac=5,save_crushing=14"))
+    row19 = o.critical / 20
+    assert o.tables["shatter"] == {"row 19, the weapon saves": row19 * Fraction(7, 20),
+                                   "row 19, the weapon shatters": row19 * Fraction(13, 20)}
 
 
 def test_an_ally_in_the_forward_hexes_is_the_alternative_target():
@@ -375,4 +406,5 @@ def test_critical_row_19_shatter_weighs_the_defenders_crushing_blow_save():
     row19 = o.critical / 20
     assert o.tables["shatter"] == {"row 19, the weapon saves": row19 * Fraction(14, 20),
                                    "row 19, the weapon shatters": row19 * Fraction(6, 20)}
-    assert o.effects["break_weapon"] == o.fumble / 20 + row19 * Fraction(6, 20)
+    # The attacker's plain longsword saves row 13 with its wielder's default 10 (9 faces fail).
+    assert o.effects["break_weapon"] == o.fumble / 20 * Fraction(9, 20) + row19 * Fraction(6, 20)

@@ -45,6 +45,7 @@ def ctx(weapon=LONG_SWORD, attacker=None, defender=None, distance=1, **kw) -> At
 
 
 def ally(entity, distance=3, beyond=2, angle=10.0):
+    """An ally `distance` hexes from the attacker (`beyond` from the target, unused by adnd)."""
     return Bystander(entity, True, distance, beyond, angle, "front")
 
 
@@ -230,7 +231,7 @@ def test_missile_natural_2_that_misses_strikes_the_one_ally_in_the_arc():
     # Document: "a friendly ally is positioned within a 30° arc ... a roll of a natural 2
     # results in a friendly fire hit against the ally. This hit is automatic".
     near = (ally(5, angle=12.0), Bystander(6, False, 3, 1, 5.0, "front"),
-            ally(7, angle=45.0), ally(8, beyond=8))
+            ally(7, angle=45.0), ally(8, distance=12))
     dice = Dice(1, [2])
     result = ADND.resolve_attack(ctx(SHORTBOW, distance=4, bystanders=near), dice)
     assert not result.hit and dice.script_used == 1
@@ -240,7 +241,7 @@ def test_missile_natural_2_that_misses_strikes_the_one_ally_in_the_arc():
 
 
 def test_a_die_picks_among_several_allies_in_the_arc():
-    near = (ally(3), ally(5, angle=30.0), ally(9, beyond=7))
+    near = (ally(3), ally(5, angle=30.0), ally(9, distance=11))
     result = ADND.resolve_attack(ctx(SHORTBOW, distance=4, bystanders=near), Dice(1, [2, 2]))
     assert result.rolls[1].purpose == "friendly fire d3"
     assert result.effects[0].other == 5
@@ -257,9 +258,26 @@ def test_no_friendly_fire_when_the_natural_2_would_have_hit():
 
 
 def test_the_arc_is_30_degrees_either_side_and_under_8_hexes_beyond():
-    near = (ally(1, angle=30.0, beyond=7), ally(2, angle=30.5), ally(3, beyond=8),
-            Bystander(4, False, 2, 1, 0.0, "front"), ally(5, angle=0.0, beyond=0))
-    assert friendly_fire_targets(near) == [1, 5]
+    # Target 4 hexes away: 11 from the shooter is 7 beyond it, 12 is 8 beyond.
+    near = (ally(1, angle=30.0, distance=11), ally(2, angle=30.5), ally(3, distance=12),
+            Bystander(4, False, 2, 1, 0.0, "front"), ally(5, angle=0.0, distance=4, beyond=0))
+    assert friendly_fire_targets(near, 4) == [1, 5]
+
+
+def test_beyond_the_target_means_farther_from_the_shooter_not_any_way_from_the_target():
+    # Document: "if the ally is positioned 8 or more hexes beyond the original target, the
+    # friendly fire rule is not applied". An ally 2 hexes out on the line to a target 12 away
+    # stands 10 hexes from the target, but before it, not beyond it: it is at risk. One 20
+    # hexes out (8 past the target) is spared, one 19 out (7 past) is not.
+    near = (ally(1, distance=2, beyond=10, angle=0.0), ally(2, distance=20, beyond=8),
+            ally(3, distance=19, beyond=7))
+    assert friendly_fire_targets(near, 12) == [1, 3]
+    dice = Dice(1, [2])
+    far = ctx(SHORTBOW, distance=12, bystanders=near[:2])
+    result = ADND.resolve_attack(far, dice)
+    assert result.effects == (Effect("strike", "attacker", other=1,
+                                     options=("auto_hit", "free", "friendly_fire")),)
+    assert dice.script_used == 1  # one ally at risk: no die picks among them
 
 
 def test_friendly_fire_hits_whatever_the_armour_with_normal_damage_but_no_buffs():

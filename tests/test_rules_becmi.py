@@ -4,10 +4,12 @@ scripted dice. Each test quotes the document's line or DECISIONS.md's `becmi` se
 from __future__ import annotations
 
 import dataclasses
+import json
 
 import pytest
 
 from arena.battle import Battle
+from arena.cli import main
 from arena.dice import Dice
 from arena.ecs.events import Attacked, RoundStarted
 from arena.errors import AssetError
@@ -255,9 +257,10 @@ def test_backstab_from_behind_adds_4_to_hit_and_doubles_only_the_dice():
     assert labels(result.modifiers) == [("STR", 2), ("backstab", 4)]
     assert (result.target, result.total, result.hit) == (12, 14, True)
     assert result.damage_roll is not None and result.damage_roll.faces == (3,)
-    assert labels(result.damage_modifiers) == [("backstab ×2", 3), ("STR", 2)]
-    assert result.damage == 3 * 2 + 2
-    assert attack_text(result).endswith("d4 3 +3 backstab ×2 +2 STR = 8 damage")
+    assert (result.multiplier, result.damage_modifiers) == (2, ())
+    assert labels(result.bonus_damage) == [("STR", 2)]
+    assert result.damage == 3 * 2 + 2 and result.notes == ("backstab: ×2 dice",)
+    assert attack_text(result).endswith("d4 3 = 3 x2 = 6 +2 STR = 8 damage")
 
 
 @pytest.mark.parametrize(("klass", "position", "weapon", "backstab"), [
@@ -278,9 +281,9 @@ def test_charge_doubles_the_lance_dice_after_a_three_hex_run_up():
     lancer = stats(level=5)
     result = BECMI.resolve_attack(ctx(lancer, weapon=LANCE, run_up=3), Dice(1, [12, 7]))
     assert result.hit and result.damage == 7 * 2
-    assert labels(result.damage_modifiers) == [("charge ×2", 7), ("STR", 0)]
+    assert (result.multiplier, labels(result.bonus_damage)) == (2, [("STR", 0)])
     assert result.notes == ("charge after a 3-hex run-up: ×2 dice",)
-    assert Effect("condition", "attacker", "charging", rounds=2) in result.effects
+    assert result.effects == ()   # no marker: a set spear meets the charge as it comes
 
 
 @pytest.mark.parametrize(("weapon", "run_up"), [(LANCE, 2), (LONGSWORD, 5)])
@@ -289,11 +292,15 @@ def test_no_charge_without_the_run_up_or_a_charging_weapon(weapon, run_up):
     assert result.damage == 5 and result.notes == () and result.effects == ()
 
 
-def test_a_spear_set_against_a_charger_doubles_its_dice():
+@pytest.mark.parametrize("situation", [
+    {"options": frozenset({"set_vs_charge"})},             # the set-spear reaction's blow
+    {"defender_conditions": frozenset({"charging"})},      # the calculator's `set_vs_charge`
+])
+def test_a_spear_set_against_a_charger_doubles_its_dice(situation):
     # DECISIONS.md: "charge ×2 damage (lance charge, spear set against a charge, ...)"
-    spear = ctx(weapon=BOAR_SPEAR, defender_conditions=frozenset({"charging"}))
+    spear = ctx(weapon=BOAR_SPEAR, **situation)
     result = BECMI.resolve_attack(spear, Dice(1, [14, 4]))
-    assert labels(result.damage_modifiers) == [("set vs charge ×2", 4), ("STR", 0)]
+    assert (result.multiplier, labels(result.bonus_damage)) == (2, [("STR", 0)])
     assert result.damage == 8 and result.notes == ("spear set against a charge: ×2 dice",)
 
 
@@ -302,8 +309,8 @@ def test_multipliers_do_not_stack():
     thief = stats("thief", 5)
     result = BECMI.resolve_attack(ctx(thief, weapon=LANCE, position="rear", run_up=4),
                                   Dice(1, [15, 6]))
-    assert labels(result.damage_modifiers) == [("backstab ×2", 6), ("STR", 0)]
-    assert result.damage == 12
+    assert (result.multiplier, result.damage) == (2, 12)
+    assert result.notes == ("backstab: ×2 dice", "charge after a 4-hex run-up: ×2 dice")
 
 
 def test_smash_takes_5_from_the_roll_adds_the_strength_score_and_loses_initiative():
@@ -440,3 +447,32 @@ def test_in_battle_a_smash_costs_the_next_initiative_and_a_second_attack_is_refu
         b.apply(EndTurn(1))
         started = next(e for e in b.apply(EndTurn(2)) if isinstance(e, RoundStarted))
         assert started.order == (2, 1)   # Ann's side won 5 to 1, but she smashed
+
+
+# --- step 7 as a multiplier: the log, the odds and the calculator -----------------------------
+
+
+def test_the_odds_show_step_7s_multiplier_on_every_hit():
+    # "7. Adjust the roll with any multipliers, such as a thief's Backstab ability": the odds
+    # name the ×2 as a multiplier acting on every hit, and the damage spread doubles the dice.
+    thief = stats("thief", 5)
+    odds = BECMI.odds_function()(BECMI, ctx(thief, weapon=DAGGER, position="rear"))
+    assert dict(odds.tables["damage_multiplier"]) == {"x2 backstab": odds.hit}
+    assert sorted(odds.on_hit.probabilities()) == [2, 4, 6, 8]
+    plain = BECMI.odds_function()(BECMI, ctx(thief, weapon=DAGGER))
+    assert "damage_multiplier" not in plain.tables
+
+
+@pytest.mark.parametrize(("attacker", "at", "note"), [
+    ("class=thief,level=1,weapon=dagger", "backstab", "backstab: ×2 dice"),
+    ("class=fighter,level=1,weapon=lance", "charge", "charge after a 3-hex run-up: ×2 dice"),
+])
+def test_the_calculator_reports_the_documents_x2_as_the_multiplier(capsys, attacker, at, note):
+    # The issue: "`arena attack --rules becmi … --json` reports "multiplier": 1 for backstab
+    # and charge (the ×2 is folded into a modifier): report the multiplier the document names."
+    argv = ["attack", "--rules", "becmi", "--attacker", attacker, "--defender", "ac=5",
+            "--at", at, "--dice", "15,3", "--json"]
+    assert main(argv) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert (data["multiplier"], data["damage"], data["notes"]) == (2, 6, [note])
+    assert data["text"].endswith("= 3 x2 = 6 +0 STR = 6 damage")

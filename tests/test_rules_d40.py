@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from arena.rules.base import Entrant
+from arena.rules.base import Entrant, RulesetDefaults
 from arena.rules.d40.attack import critical_chance, fumble_chance, plan_attack
-from arena.rules.d40.stats import UNARMED, reaction_adjustment
+from arena.rules.d40.stats import UNARMED, check_modifiers, reaction_adjustment
 from tests.test_d40_kit import (
     BOW,
     D40,
@@ -122,10 +122,25 @@ def test_attack_from_the_rear_gains_2():
     assert labels(result) == [("STR", 0), ("rear", 2)]
 
 
-def test_blind_attacker_takes_minus_4():
-    # "Blind victims suffer a -4 to attacks"
-    result = D40.resolve_attack(ctx(attacker_conditions=frozenset({"blind"})), dice(10, 10))
-    assert ("blind", -4) in labels(result)
+def test_blind_attacker_takes_minus_4_for_the_full_concealment_of_everything():
+    # "everything has full concealment to it. Blind victims suffer a -4 to attacks": the
+    # document gives full concealment no other number (interpretation: the -4 is it), on
+    # every attack, melee, missile or free, and the log says why.
+    blind = frozenset({"blind"})
+    for kw in ({}, {"weapon": BOW, "distance": 2}, {"off_turn": True}):
+        result = D40.resolve_attack(ctx(attacker_conditions=blind, **kw), dice(10, 10))
+        assert ("blind: full concealment", -4) in labels(result)
+
+
+@pytest.mark.parametrize(("ability", "conditions", "expected"), [
+    ("str", {"blind"}, [("blind", -4)]), ("dex", {"blind", "prone"}, [("blind", -4)]),
+    ("str", {"stunned"}, []), ("save_poison", {"blind"}, []),
+])
+def test_blind_combatants_take_minus_4_on_strength_and_dexterity_checks(ability, conditions,
+                                                                       expected):
+    # "suffer a -4 penalty on most Strength and Dexterity-based skills"
+    mods = check_modifiers(ability, frozenset(conditions))
+    assert [(m.label, m.value) for m in mods] == expected
 
 
 @pytest.mark.parametrize("condition", ["stunned", "blind"])
@@ -269,8 +284,10 @@ def test_reaction_adjustment_by_dexterity_follows_decisions(dex, adjustment):
 def test_action_costs_follow_the_common_decisions_and_interpretations():
     own = {a: D40.action_cost(a, None, False)
            for a in ("move", "face", "melee", "ranged", "pick_up", "draw", "stand_up", "reload")}
-    assert own == {"move": 1, "face": 0, "melee": 3, "ranged": 3, "pick_up": 4, "draw": 1,
+    assert own == {"move": 1, "face": 0, "melee": 3, "ranged": 3, "pick_up": 1, "draw": 1,
                    "stand_up": 2, "reload": 3}
+    # "spend 1 round to pick it up": picking up takes the rest of the turn, nothing else does.
+    assert [a for a in own if D40.ends_turn(a)] == ["pick_up"]
     assert D40.action_cost("move", None, True) is None
     assert D40.attack_cost(ctx()) == 3
     assert D40.attack_cost(ctx(off_turn=True)) == 0
@@ -305,6 +322,15 @@ def test_blind_combatants_move_at_half_speed_but_can_still_attack(speed, pool):
     # "Target moves at half speed": half the AP (rounded up), never below one attack's 3 AP.
     assert D40.action_points(speed, frozenset({"blind"})) == pool
     assert D40.action_points(speed, frozenset({"stunned"})) == speed
+
+
+def test_healing_of_any_kind_stops_bleeding():
+    # "A healing potion/spell/etc of any kind will immediately stop any bleeding."
+    wounded = {"bleeding": 4, "blind": 0, "stunned": 2}
+    assert D40.heal(wounded, 1) == {"blind": 0, "stunned": 2}
+    assert D40.heal(wounded, 0) == wounded
+    assert wounded == {"bleeding": 4, "blind": 0, "stunned": 2}  # the caller's stays
+    assert RulesetDefaults().heal(wounded, 5) == wounded  # documents silent on it: nothing ends
 
 
 def test_heavy_bleeding_costs_1d4_at_the_start_of_each_turn():

@@ -9,6 +9,7 @@ import dataclasses
 
 import pytest
 
+from arena.model.stats import Weapon
 from arena.rules.base import Effect
 from arena.rules.d40.criticals import CRITICAL_HITS, critical_row
 from tests.test_d40_kit import BOW, D40, JAVELIN, SWORD, ctx, d40_stats, dice, purposes
@@ -105,15 +106,15 @@ def test_a_stun_dealt_during_the_targets_own_turn_also_covers_that_turn():
 @pytest.mark.parametrize("face", [17, 18])
 def test_rows_17_18_mwd_x2_weapon_dropped_at_its_feet_and_loss_of_initiative(face):
     # "caused the enemy to drop its weapon ... the enemy must spend 1 round to pick it up"
-    result = critical(face)
+    result = critical(face, defender_wielded=(SWORD,))
     assert result.damage == 20
     assert result.effects == (Effect("drop_weapon", "defender", slot=0),
                               Effect("condition", "defender", "lose_initiative"))
 
 
 def test_row_19_mwd_x3_weapon_shattered_and_loss_of_initiative():
-    # A weapon without a save vs crushing blow (crushing_save 0) shatters outright.
-    result = critical(19, defender_wielded=(dataclasses.replace(SWORD, crushing_save=0),))
+    # A longsword without a save of its own saves with the wielder's 10: a d20 of 3 fails.
+    result = critical(19, 3, defender_wielded=(dataclasses.replace(SWORD, crushing_save=0),))
     assert result.damage == 30
     assert result.effects == (Effect("break_weapon", "defender", slot=0),
                               Effect("condition", "defender", "lose_initiative"))
@@ -136,13 +137,50 @@ def test_row_19_with_nothing_in_hand_shatters_nothing():
     assert "nothing in hand to shatter" in result.notes
 
 
-@pytest.mark.parametrize("face", [17, 19])
+@pytest.mark.parametrize("face", [17, 18])
 def test_attached_weapons_are_unaffected_and_take_the_damage_only(face):
     # "Enemies with attached or no weapons/shields are unaffected, and simply take the
     # modified Maximum Damage"
-    result = critical(face, defender=d40_stats(attached=True))
+    claw = Weapon("claw", "claw", "d6")
+    result = critical(face, defender=d40_stats(attached=True), defender_wielded=(claw,))
     assert result.effects == (Effect("condition", "defender", "lose_initiative"),)
     assert "attached weapons: unaffected" in result.notes
+
+
+def test_rows_17_18_with_nothing_in_hand_drop_nothing():
+    # "Enemies with attached or no weapons/shields are unaffected, and simply take the
+    # modified Maximum Damage x2."
+    result = critical(17)
+    assert result.effects == (Effect("condition", "defender", "lose_initiative"),)
+    assert "nothing in hand to drop" in result.notes
+
+
+def test_row_19_may_sever_an_attached_weapon_that_fails_its_crushing_blow_save():
+    # "For enemies with attached weapons, this may cause a limb to get severed (for example,
+    # a claw to get severed or may shatter)." The claw has no save of its own: the creature's
+    # `save_crushing` 12 (DECISIONS.md: saves come from the stat block). d20 11 fails, 12 saves.
+    claw = Weapon("claw", "claw", "d6")
+    beast = d40_stats(attached=True, save_crushing=12)
+    severed = critical(19, 11, defender=beast, defender_wielded=(claw,))
+    assert severed.damage == 30
+    assert severed.effects == (Effect("break_weapon", "defender", slot=0),
+                               Effect("condition", "defender", "lose_initiative"))
+    assert "the attached claw is severed with its limb" in severed.notes
+    kept = critical(19, 12, defender=beast, defender_wielded=(claw,))
+    assert kept.effects == (Effect("condition", "defender", "lose_initiative"),)
+
+
+def test_row_19_a_weapon_without_its_own_save_saves_with_its_wielders():
+    # DECISIONS.md `d40`: "Saves (... "save vs crushing blow") use a saving-throw number from
+    # the combatant's stat block". Club (no `crushing_save`) in a hand whose `save_crushing`
+    # is 10 (the default): d20 10 saves, 9 shatters.
+    club = Weapon("club", "club", "d6")
+    assert critical(19, 10, defender_wielded=(club,)).effects == (
+        Effect("condition", "defender", "lose_initiative"),)
+    broken = critical(19, 9, defender_wielded=(club,))
+    assert Effect("break_weapon", "defender", slot=0) in broken.effects
+    assert "the club saves vs crushing blow: d20 9 = 9 vs 10 (the wielder's save): it breaks" \
+        in broken.notes
 
 
 def test_row_20_mortal_wound_failed_save_vs_poison_kills():

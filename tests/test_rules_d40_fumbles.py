@@ -139,10 +139,15 @@ def test_magic_weapons_save_with_5_plus_their_magic_bonus():
             "saved" in result.notes)
 
 
-def test_a_weapon_without_a_crushing_save_breaks_without_a_roll():
-    result = fumble(13, weapon=BRITTLE)
-    assert result.effects == (Effect("break_weapon", "attacker", slot=0), END)
-    assert purposes(result) == ["attack 2d20", "critical miss d20"]
+def test_row_13_a_weapon_without_its_own_save_saves_with_its_wielders():
+    # DECISIONS.md `d40`: "Saves (... "save vs crushing blow") use a saving-throw number from
+    # the combatant's stat block". The club has none: the wielder's `save_crushing` 10.
+    broken = fumble(13, 9, weapon=BRITTLE)
+    assert broken.effects == (Effect("break_weapon", "attacker", slot=0), END)
+    assert purposes(broken) == ["attack 2d20", "critical miss d20", "crushing blow save d20"]
+    assert fumble(13, 10, weapon=BRITTLE).effects == (END,)
+    sturdy = fumble(13, 5, weapon=BRITTLE, attacker=d40_stats(save_crushing=5))
+    assert sturdy.effects == (END,)
 
 
 @pytest.mark.parametrize("face", [14, 15])

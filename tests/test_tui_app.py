@@ -479,6 +479,8 @@ def test_sublethal_chosen_with_m_while_aiming_reaches_the_attack(make_app):
     text = screen_text(app)
     assert "maneuver: sublethal" in text and "-4 sublethal" in text
     press(app, "m")
+    assert app.state.options == ("two_weapons",)  # ap's second maneuver (docs/rules/ap.md)
+    press(app, "m")
     assert app.state.options == ()
     press(app, "m", "KEY_ENTER")
     assert commands(app) == [{"type": "attack", "actor": 1, "target": 2, "weapon": 0,

@@ -12,7 +12,6 @@ from arena.ecs.auras import AuraSystem
 from arena.ecs.components import (
     ActionPoints,
     Carried,
-    Conditions,
     Health,
     Item,
     Position,
@@ -63,8 +62,7 @@ class AISystem(esper.Processor):
 
     def incapacitated(self, actor: int) -> bool:
         """Whether the ruleset lets `actor` do nothing but end its turn."""
-        conditions = frozenset(esper.component_for_entity(actor, Conditions).rounds)
-        return bool(conditions) and self.attacks.ruleset.incapacity(conditions) is not None
+        return queries.incapacity(self.attacks.ruleset, actor) is not None
 
     def decide(self, actor: int) -> Command:
         """The next command for `actor`: tend weapons and buffs, attack, move, or end the turn."""

@@ -36,10 +36,12 @@ from arena.hexgrid import (
 from arena.model.commands import Attack, Command
 from arena.model.stats import Weapon
 from arena.model.terrain import HexMap
-from arena.rules.base import Action, AttackContext, Bystander, Ruleset
+from arena.rules.base import Action, AttackContext, AttackResult, Bystander, Ruleset
 
 OfferHook = Callable[[int, Command, Action, AttackContext | None], list[Event] | None]
 BuffsHook = Callable[[int], frozenset[str]]
+# A `strike` effect option: the thrown weapon whose miss set off the strike flies on into it.
+THROWN_FOLLOWS = "thrown_follows"
 
 
 def conditions_of(entity: int) -> frozenset[str]:
@@ -78,6 +80,13 @@ def bystanders(actor: int, target: int) -> tuple[Bystander, ...]:
         for e in queries.living() if e not in (actor, target)
         for h in (queries.hex_of(e),)
     )
+
+
+def carried_on(result: AttackResult, thrown: list[Weapon]) -> Weapon | None:
+    """The thrown weapon that missed but flies on into a strike it set off (`thrown_follows`)."""
+    follows = any(e.kind == "strike" and e.who == "attacker" and THROWN_FOLLOWS in e.options
+                  for e in result.effects)
+    return thrown[0] if thrown and follows and not result.hit else None
 
 
 def run_up(actor: int, here: Hex, there: Hex) -> int:
@@ -144,6 +153,8 @@ class AttackSystem(esper.Processor):
             wielded=tuple(weapons),
             primary_attacked_target=target in memory.primary_targets,
             weapon_attacks=memory.attacks,
+            turn_weapons=tuple(memory.weapons),
+            turn_options=frozenset(memory.options),
             bystanders=bystanders(actor, target) if self.ruleset.wants_bystanders else (),
             defender_wielded=tuple(esper.component_for_entity(target, Wielded).weapons),
             attacker_buffs=self.buffs(actor) if self.buffs is not None else frozenset(),
@@ -210,8 +221,6 @@ class AttackSystem(esper.Processor):
         ap.current -= cost
         if not off_turn:
             esper.component_for_entity(actor, Facing).direction = direction_to(ctx.here, ctx.there)
-            momentum = esper.component_for_entity(actor, Momentum)
-            momentum.direction, momentum.steps = None, 0
             if self.offer is not None:
                 action: Action = "ranged" if ctx.weapon.is_ranged else "melee"
                 offered = self.offer(actor, command, action, ctx)
@@ -235,8 +244,8 @@ class AttackSystem(esper.Processor):
         It is struck with `weapon` (the one whose attack caused it) or else the main weapon.
         """
         weapons = self.weapons(actor)
-        if not weapons and weapon is None:
-            return []
+        if (not weapons and weapon is None) or queries.incapacity(self.ruleset, actor):
+            return []  # a combatant that can take no actions strikes no free blow either
         ctx = self.context(actor, target, 0, options, off_turn=True, weapon=weapon)
         return self.strike(Attack(actor, target, ctx.slot, options), ctx, 0, True, free=True)
 
@@ -254,8 +263,13 @@ class AttackSystem(esper.Processor):
             esper.component_for_entity(actor, Wielded).weapons.remove(ctx.weapon)
             thrown.append(ctx.weapon)
         if not off_turn:
+            # The run-up ends with the blow (kept until then: a set spear may strike first).
+            momentum = esper.component_for_entity(actor, Momentum)
+            momentum.direction, momentum.steps = None, 0
             memory = esper.component_for_entity(actor, TurnMemory)
             memory.attacks += 1
+            memory.weapons.append(ctx.weapon.id)
+            memory.options.extend(sorted(set(command.options) - set(memory.options)))
             if command.weapon == 0:
                 memory.primary_targets.append(target)
         result = self.ruleset.resolve_attack(ctx, self.dice)
@@ -272,7 +286,10 @@ class AttackSystem(esper.Processor):
             how = "slain" if health.hp <= 0 else "knocked out"
             esper.add_component(target, Dead(queries.clock().round))
             events.append(Died(target, actor, how))
+        carried = carried_on(result, thrown)
         for weapon in thrown:
+            if weapon is carried:
+                continue
             if result.hit:
                 item = esper.create_entity(Item(weapon, actor), Position(ctx.there))
                 events.append(WeaponDropped(actor, weapon.id, item, ctx.there, "is thrown"))
@@ -284,6 +301,26 @@ class AttackSystem(esper.Processor):
                     spot, _, _ = self.effects.flight(ctx.there, heading, hexes)
                     how = "is thrown and veers"
                 events.extend(self.effects.land(actor, weapon, spot, how))
+        applied: list[Event] = []
         if result.effects:
-            events.extend(self.effects.apply(result.effects, actor, target, ctx.weapon))
+            applied = self.effects.apply(result.effects, actor, target, ctx.weapon)
+            events.extend(applied)
+        if carried is not None:
+            events.extend(self.follow_through(actor, carried, applied, ctx.there))
         return events
+
+    def follow_through(
+        self, actor: int, weapon: Weapon, applied: list[Event], there: Hex
+    ) -> list[Event]:
+        """Land a thrown weapon that flew on into the strike it set off (friendly fire).
+
+        It lies by the combatant that strike hit, with no break check, as any thrown hit does;
+        had the strike missed (or not happened) it lands as a miss there (or by the target).
+        """
+        struck = next((e for e in applied if isinstance(e, Attacked) and e.actor == actor
+                       and e.free and e.weapon == weapon.id), None)
+        spot = there if struck is None else queries.hex_of(struck.target)
+        if struck is None or not struck.result.hit:
+            return self.effects.land(actor, weapon, spot, "is thrown")
+        item = esper.create_entity(Item(weapon, actor), Position(spot))
+        return [WeaponDropped(actor, weapon.id, item, spot, "is thrown")]

@@ -108,10 +108,15 @@ class Conditions:
 
 @dataclass(slots=True)
 class TurnMemory:
-    """What a combatant did this turn that later actions depend on (reset each turn)."""
+    """What a combatant did this turn that later actions depend on (reset each turn).
+
+    `weapons` are the ids of the weapons it attacked with, `options` the maneuvers it chose.
+    """
 
     primary_targets: list[int] = field(default_factory=list)
     attacks: int = 0
+    weapons: list[str] = field(default_factory=list)
+    options: list[str] = field(default_factory=list)
 
 
 @dataclass(slots=True)

@@ -87,8 +87,7 @@ class EffectSystem(esper.Processor):
         if effect.kind == "damage":
             return self.hurt(who, effect.amount, effect.name, other)
         if effect.kind == "end_turn":
-            esper.component_for_entity(who, ActionPoints).current = 0
-            return [self.add_condition(who, "actions_ended", 1, 0)]
+            return self.end_actions(who)
         if effect.kind in ("break_weapon", "degrade_weapon"):
             return self.spoil(who, effect.slot, effect.amount if effect.kind == "degrade_weapon"
                               else None)
@@ -99,6 +98,18 @@ class EffectSystem(esper.Processor):
             if target != who and queries.is_alive(target):
                 return self.strike(who, target, effect.options, weapon)
         return []
+
+    def end_actions(self, who: int) -> list[Event]:
+        """`who` does nothing more this round (`actions_ended`, cleared as the next begins).
+
+        Off its own turn (a blunder in a reaction or a free blow) it loses its next own turn
+        too (`turn_lost`, which ends with that turn).
+        """
+        esper.component_for_entity(who, ActionPoints).current = 0
+        events = [self.add_condition(who, "actions_ended", 0, 0)]
+        if queries.clock().active != who:
+            events.append(self.add_condition(who, "turn_lost", 1, 0))
+        return events
 
     def hurt(self, who: int, amount: int, why: str, by: int) -> list[Event]:
         """Take damage outside an attack (a blow to oneself, a torn wound)."""

@@ -88,8 +88,10 @@ class ItemSystem(esper.Processor):
         esper.component_for_entity(command.actor, Wielded).weapons.append(item.weapon)
         esper.delete_entity(here[0], immediate=True)
         cost = self.ruleset.action_cost("pick_up", item.weapon, False) or 0
-        ap = esper.component_for_entity(command.actor, ActionPoints).current
-        return [PickedUp(command.actor, here[0], item.weapon.id, cost, ap)]
+        ap = esper.component_for_entity(command.actor, ActionPoints)
+        if self.ruleset.ends_turn("pick_up"):  # it takes the rest of the turn ("1 round")
+            cost, ap.current = cost + ap.current, 0
+        return [PickedUp(command.actor, here[0], item.weapon.id, cost, ap.current)]
 
     def kick_refusal(self, command: Kick) -> str | int:
         """Why no weapon can be kicked back now, or the AP cost of kicking it."""

@@ -111,11 +111,14 @@ class MovementSystem(esper.Processor):
         return [Moved(actor, tuple(walked), facing, step_cost * (len(walked) - 1), ap)]
 
     def face(self, command: Face) -> str | list[Event]:
-        """Turn to a facing; free on one's own turn in every ruleset so far."""
+        """Turn to a facing: free on one's own turn so far; off-turn as the ruleset prices it."""
         facing = esper.component_for_entity(command.actor, Facing)
         if facing.direction == command.facing:
             return f"already facing {FACING_NAMES[command.facing]}"
-        cost = queries.afford(self.ruleset, "face", None, command.actor)
+        if command.actor == queries.clock().active:
+            cost = queries.afford(self.ruleset, "face", None, command.actor)
+        else:
+            cost = self.off_turn_face_cost(command.actor)
         if isinstance(cost, str):
             return cost
         ap = esper.component_for_entity(command.actor, ActionPoints)
@@ -123,6 +126,14 @@ class MovementSystem(esper.Processor):
         facing.direction = command.facing
         esper.component_for_entity(command.actor, Momentum).steps = 0
         return [Faced(command.actor, command.facing, cost, ap.current)]
+
+    def off_turn_face_cost(self, actor: int) -> int | str:
+        """The AP cost of turning when it is not one's turn, or why one cannot."""
+        cost = self.ruleset.action_cost("face", None, True)
+        if cost is None:
+            return "this ruleset does not allow turning when it is not your turn"
+        ap = esper.component_for_entity(actor, ActionPoints).current
+        return f"needs {cost} AP to turn off-turn, has {ap}" if cost > ap else cost
 
     def stand_up(self, command: StandUp) -> str | list[Event]:
         """Get up from prone, unless a lost leg keeps the combatant down."""

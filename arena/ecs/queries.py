@@ -4,7 +4,16 @@ from __future__ import annotations
 
 import esper
 
-from arena.ecs.components import ActionPoints, Clock, Dead, Health, Identity, Position, Side
+from arena.ecs.components import (
+    ActionPoints,
+    Clock,
+    Conditions,
+    Dead,
+    Health,
+    Identity,
+    Position,
+    Side,
+)
 from arena.hexgrid import Hex
 from arena.model.stats import Weapon
 from arena.rules.base import Action, Ruleset
@@ -53,6 +62,21 @@ def enemies_of(entity: int) -> list[int]:
     """Living combatants of other sides, in entity-id order."""
     side = side_of(entity)
     return [e for e in living() if side_of(e) != side]
+
+
+# Conditions the engine itself puts on a combatant (the `end_turn` effect) that forbid every
+# action and reaction: the rest of the round, and a next turn lost to an off-turn blunder.
+ENDED = {"actions_ended": "its actions are over for this round",
+         "turn_lost": "it lost this turn to a blunder"}
+
+
+def incapacity(ruleset: Ruleset, entity: int) -> str | None:
+    """Why `entity` can take no action or reaction now but ending its turn, or None."""
+    conditions = frozenset(esper.component_for_entity(entity, Conditions).rounds)
+    if not conditions:
+        return None
+    ended = next((why for name, why in ENDED.items() if name in conditions), None)
+    return ended if ended is not None else ruleset.incapacity(conditions)
 
 
 VERBS: dict[Action, tuple[str, str]] = {

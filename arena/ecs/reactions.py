@@ -18,7 +18,7 @@ from arena.ecs.events import (
 )
 from arena.hexgrid import Hex, hex_distance
 from arena.model.commands import Attack, Command, EndTurn, React
-from arena.rules.base import Action, AttackContext
+from arena.rules.base import Action, AttackContext, Counter
 
 Finisher = Callable[[Command, Opening], list[Event]]
 
@@ -43,6 +43,8 @@ class ReactionSystem(esper.Processor):
         """The first weapon slot `reactor` could strike `target` with off-turn, or None."""
         if queries.side_of(reactor) == queries.side_of(target) or not queries.is_alive(reactor):
             return None
+        if queries.incapacity(self.ruleset, reactor) is not None:
+            return None  # whatever forbids actions forbids reactions too
         stats = esper.component_for_entity(reactor, Stats).block
         weapons = self.attacks.weapons(reactor)
         distance = hex_distance(queries.hex_of(reactor), queries.hex_of(target))
@@ -66,12 +68,34 @@ class ReactionSystem(esper.Processor):
         """Present an opening if the action is Open and anyone can react; else None."""
         stats = esper.component_for_entity(actor, Stats).block
         if not self.ruleset.opens(action, ctx, stats):
-            return None
+            return self.offer_counter(actor, command, ctx)
         reactors = self.reactors(actor)
         if not reactors:
             return None
         esper.add_component(actor, Opening(command, reactors, steps=list(steps or ())))
         return [OpeningPresented(actor, command.type, tuple(reactors))]
+
+    def offer_counter(
+        self, actor: int, command: Command, ctx: AttackContext | None
+    ) -> list[Event] | None:
+        """Offer the target of an attack the blow it may strike first (a spear set vs a charge)."""
+        if ctx is None or not isinstance(command, Attack):
+            return None
+        counter = self.ruleset.counter(ctx)
+        if counter is None or self.countered_slot(command.target, counter) is None:
+            return None
+        esper.add_component(actor, Opening(command, [command.target]))
+        esper.add_component(actor, counter)
+        return [OpeningPresented(actor, counter.against, (command.target,))]
+
+    def counter_of(self, actor: int) -> Counter | None:
+        """The blow struck first on offer against `actor`'s attack, or None."""
+        return esper.try_component(actor, Counter)
+
+    def countered_slot(self, defender: int, counter: Counter) -> int | None:
+        """The slot the defender strikes first with, while it still lives and holds it."""
+        holds = counter.slot < len(self.attacks.weapons(defender))
+        return counter.slot if queries.is_alive(defender) and holds else None
 
     def provoke(self, who: int) -> list[Event]:
         """A blunder exposes `who`: every enemy that threatens it may strike; nothing waits."""
@@ -89,7 +113,8 @@ class ReactionSystem(esper.Processor):
         actor, opening = pending
         if command.actor != opening.reactors[0]:
             return f"it is #{opening.reactors[0]}'s turn to react"
-        if command.take and self.reaction_slot(command.actor, actor) is None:
+        counter = self.counter_of(actor)
+        if command.take and counter is None and self.reaction_slot(command.actor, actor) is None:
             return "cannot make an Action of Opportunity now"
         return None
 
@@ -103,7 +128,10 @@ class ReactionSystem(esper.Processor):
         actor, opening = pending
         opening.reactors.pop(0)
         events: list[Event] = []
-        if command.take:
+        counter = self.counter_of(actor)
+        if counter is not None:
+            events.extend(self.strike_first(command, actor, counter))
+        elif command.take:
             slot = self.reaction_slot(command.actor, actor)
             assert slot is not None
             struck = self.attacks.attack(Attack(command.actor, actor, slot), off_turn=True)
@@ -120,8 +148,18 @@ class ReactionSystem(esper.Processor):
             opening.reactors.clear()
         if not opening.reactors:
             esper.remove_component(actor, Opening)
+            if counter is not None:
+                esper.remove_component(actor, Counter)
             events.extend(self.finish(actor, opening))
         return events
+
+    def strike_first(self, command: React, actor: int, counter: Counter) -> list[Event]:
+        """Strike the attacker first (free, with the counter's weapon), or let it pass."""
+        slot = self.countered_slot(command.actor, counter)
+        if not command.take or slot is None:
+            return [ReactionDeclined(command.actor, actor)]
+        weapon = self.attacks.weapons(command.actor)[slot]
+        return self.attacks.free_attack(command.actor, actor, counter.options, weapon)
 
     def finish(self, actor: int, opening: Opening) -> list[Event]:
         """Carry out the Open action, unless an Action of Opportunity hit or felled the actor."""

@@ -67,6 +67,8 @@ class TurnSystem(esper.Processor):
         ]
         for e in late:
             events.extend(self.effects.remove_condition(e, "lose_initiative"))
+        for e in queries.living():  # a blunder's end of actions lasts the rest of its round
+            events.extend(self.effects.remove_condition(e, "actions_ended"))
         return [*events, *self.start_turn()]
 
     def start_turn(self) -> list[Event]:
@@ -80,9 +82,13 @@ class TurnSystem(esper.Processor):
         ap = esper.component_for_entity(actor, ActionPoints)
         conditions = frozenset(esper.component_for_entity(actor, Conditions).rounds)
         ap.current = self.ruleset.action_points(ap.maximum, conditions)
+        if "turn_lost" in conditions:  # an off-turn blunder costs this whole turn
+            ap.current = 0
         memory = esper.component_for_entity(actor, TurnMemory)
         memory.primary_targets.clear()
         memory.attacks = 0
+        memory.weapons.clear()
+        memory.options.clear()
         momentum = esper.component_for_entity(actor, Momentum)
         momentum.direction, momentum.steps = None, 0
         started: list[Event] = [TurnStarted(actor, clock.round, ap.current)]

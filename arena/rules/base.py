@@ -77,7 +77,8 @@ class AttackContext:
     the condition sets name what afflicts each side (`prone`, `stunned`, …); `slot` is the
     weapon's place among `wielded` (0 = main hand; the ruleset's unarmed strike comes last);
     `primary_attacked_target` says whether the main-hand weapon already attacked this target
-    this turn and `weapon_attacks` how many attacks the attacker made this turn;
+    this turn and `weapon_attacks` how many attacks the attacker made this turn
+    (`turn_weapons` the ids of their weapons, `turn_options` the maneuvers chosen on them);
     `attacker_buffs` names the area buffs (`Buff`) acting on the attacker: `<name>` from a
     caster of its own side, `<name>_foe` from a caster of another side.
     """
@@ -101,6 +102,8 @@ class AttackContext:
     wielded: tuple[Weapon, ...] = ()
     primary_attacked_target: bool = False
     weapon_attacks: int = 0
+    turn_weapons: tuple[str, ...] = ()
+    turn_options: frozenset[str] = frozenset()
     bystanders: tuple[Bystander, ...] = ()
     defender_wielded: tuple[Weapon, ...] = ()
     attacker_buffs: frozenset[str] = frozenset()
@@ -129,7 +132,8 @@ class Effect:
       stopping before walls and other combatants.
     - `kill`: `who` dies at once (`name` says why).
     - `damage`: `who` takes `amount` damage outright (`name` says why: "hits itself").
-    - `end_turn`: `who` can do nothing more this turn (its AP drops to 0).
+    - `end_turn`: `who` can do nothing more this round, reactions included (its AP drops to
+      0); off its own turn it loses its next own turn as well.
     - `break_weapon`: the weapon in `who`'s `slot` is destroyed.
     - `degrade_weapon`: the weapon in `who`'s `slot` loses `amount` from its magic bonus.
     - `provoke`: `who` presents an opening to every enemy that threatens it (no action waits).
@@ -147,6 +151,20 @@ class Effect:
     slot: int = 0
     direction: int | None = None
     other: int | None = None
+    options: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Counter:
+    """A blow the defender may strike first, as a reaction, before an attack lands (set spear).
+
+    Struck free with the weapon in `slot` and `options`; `name` says what the defender does,
+    `against` what the attack is ("charge"). The attack goes on unless the blow fells its maker.
+    """
+
+    name: str
+    against: str
+    slot: int
     options: tuple[str, ...] = ()
 
 
@@ -265,6 +283,18 @@ class RulesetDefaults:
         """No condition takes a combatant's actions away."""
         return None
 
+    def counter(self, ctx: AttackContext) -> Counter | None:
+        """No attack can be met by a blow struck first."""
+        return None
+
+    def ends_turn(self, action: Action) -> bool:
+        """No action takes the rest of the turn beyond its AP."""
+        return False
+
+    def heal(self, conditions: Mapping[str, int], amount: int) -> dict[str, int]:
+        """Healing ends no condition: the conditions (name -> strength) stay as they were."""
+        return dict(conditions)
+
     def upkeep(self, stats: StatBlock, conditions: Mapping[str, int], dice: Dice) -> Upkeep:
         """No condition acts at the start of a turn."""
         return Upkeep()
@@ -279,6 +309,10 @@ class RulesetDefaults:
 
     def odds_function(self) -> OddsFunction | None:
         """No exact odds unless the ruleset's package brings them."""
+        return None
+
+    def weapon_problem(self, weapon: Weapon) -> str | None:
+        """Every weapon carries what the document needs."""
         return None
 
 
@@ -317,6 +351,18 @@ class Ruleset(Protocol):
         """Why a combatant with these conditions can take no action but ending its turn."""
         ...
 
+    def counter(self, ctx: AttackContext) -> Counter | None:
+        """The blow the defender may strike first against this attack, or None."""
+        ...
+
+    def ends_turn(self, action: Action) -> bool:
+        """Whether doing `action` takes the rest of the turn (its AP drops to 0 after it)."""
+        ...
+
+    def heal(self, conditions: Mapping[str, int], amount: int) -> dict[str, int]:
+        """The conditions (name -> strength) left after healing `amount` hit points."""
+        ...
+
     def upkeep(
         self, stats: StatBlock, conditions: Mapping[str, int], dice: Dice
     ) -> Upkeep:
@@ -345,6 +391,10 @@ class Ruleset(Protocol):
 
     def odds_function(self) -> OddsFunction | None:
         """The ruleset's exact-odds function (imported when first asked for), or None."""
+        ...
+
+    def weapon_problem(self, weapon: Weapon) -> str | None:
+        """What this ruleset needs of a weapon that it lacks, or None (the loader refuses it)."""
         ...
 
 

@@ -153,8 +153,14 @@ class App:
         reaction = self.session.view.reaction
         if reaction is not None and self.session.player_turn:
             names = self.session.names
+            if reaction.first:
+                return True, (f"{names.get(reaction.target, '?')}'s {reaction.action} comes at "
+                              f"{names.get(reaction.reactor, '?')}: {reaction.first}, striking "
+                              "first? (y/n)")
+            turn = (f", {first_key('turn_left')}/{first_key('turn_right')} turn"
+                    if self.session.battle.ruleset.action_cost("face", None, True) else "")
             return True, (f"{names.get(reaction.target, '?')} acts openly ({reaction.action}) "
-                          f"next to {names.get(reaction.reactor, '?')}: strike? (y/n)")
+                          f"next to {names.get(reaction.reactor, '?')}: strike? (y/n{turn})")
         if state.mode == "summary":
             return False, f"{first_key('confirm')} leaves; PgUp/PgDn scroll the log"
         k = {a: first_key(a) for a in ("next_target", "prev_target", "next_weapon", "confirm",

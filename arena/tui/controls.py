@@ -163,13 +163,23 @@ def _no_maneuver(session: Session) -> str:
 
 
 def _reaction(state: UiState, key: str, session: Session) -> Reaction:
-    """An enemy acts openly next to the player's combatant: y strikes it, n lets it pass."""
+    """An enemy acts openly next to the player's combatant: y strikes it, n lets it pass.
+
+    The turn keys turn the reactor first, off-turn (its ruleset prices it: `ap` 1 AP).
+    """
     actor = session.view.active
+    action = KEYMAP.get(key)
+    reactor = session.view.combatant(actor)
+    if action in ("turn_left", "turn_right") and reactor is not None:
+        turn = 1 if action == "turn_left" else 5
+        return Reaction(state, Face(reactor.id, (reactor.facing + turn) % 6))
     if key in ("y", "Y", "n", "N", "KEY_ESCAPE") and actor is not None:
         command = make_command("react", actor=actor, take=key in ("y", "Y"))
         if command is not None:
             return Reaction(replace(state, mode="normal", cursor=None), command)
-    return Reaction(replace(state, hint="answer y (strike) or n (let it pass)"))
+    return Reaction(replace(state, hint=f"answer y (strike) or n (let it pass); "
+                                        f"{first_key('turn_left')} {first_key('turn_right')} "
+                                        "turn first"))
 
 
 def _aim(state: UiState, session: Session, fire: bool, prefer: int | None) -> Reaction:

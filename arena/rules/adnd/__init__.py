@@ -104,7 +104,7 @@ class AdndRuleset(RulesetDefaults):
         A magic weapon that breaks is destroyed at +1; at +2 or better (its best bonus) it loses
         one point from every bonus instead.
         """
-        sides = weapon.break_die or self.tables.break_dice.get(weapon.id, 0)
+        sides = self.break_die(weapon)
         if surface != "hard" or not sides:
             return Landing()
         throws = 2 if magical(weapon) else 1
@@ -115,6 +115,17 @@ class AdndRuleset(RulesetDefaults):
         if throws == 2 and best >= 2:
             return Landing(magic_lost=1, rolls=rolls)
         return Landing(broken=True, rolls=rolls)
+
+    def break_die(self, weapon: Weapon) -> int:
+        """Sides of the weapon's break die: its own, else this ruleset's table's; 0 if none."""
+        return weapon.break_die or self.tables.break_dice.get(weapon.id, 0)
+
+    def weapon_problem(self, weapon: Weapon) -> str | None:
+        """A weapon with no break die cannot follow the document's breakage rule."""
+        if weapon.id == UNARMED.id or self.break_die(weapon):
+            return None
+        return ("it has no adnd break die (give it `break_die` or list it in "
+                "assets/rules/adnd/weapons.toml)")
 
     def buff(self, name: str, stats: StatBlock) -> Buff | None:
         """Chant, prayer or martial spirit, for a combatant with that ability."""

@@ -27,6 +27,7 @@ FRIENDLY_ARC = 30.0
 FRIENDLY_BEYOND = 8
 ARC_SLACK = 1e-6  # hex angles of exactly 30 degrees come out a hair off in floating point
 FRIENDLY = frozenset({"friendly_fire", "friendly_hit"})
+THROWN_FOLLOWS = "thrown_follows"  # strike option: the thrown weapon flies on into that strike
 # d8 scatter of a fumbled weapon: facing-relative direction (None = own hex) and its name.
 SCATTER: dict[int, tuple[int | None, str]] = {
     1: (None, "at its feet"), 2: (None, "at its feet"),
@@ -157,10 +158,15 @@ def fumble(dice: Dice, ctx: AttackContext, unarmed: str) -> Mishap:
     return Mishap((roll,), (note,), (drop,))
 
 
-def friendly_fire_targets(bystanders: tuple[Bystander, ...]) -> list[int]:
-    """Allies inside the 30° arc either side of the line of fire, fewer than 8 hexes beyond."""
+def friendly_fire_targets(bystanders: tuple[Bystander, ...], distance: int) -> list[int]:
+    """Allies inside the 30° arc either side of the line of fire, fewer than 8 hexes beyond.
+
+    "Beyond" is past the target along the line of fire: an ally is spared only when it stands
+    at least 8 hexes farther from the shooter than the target (`distance`) does.
+    """
     return [b.entity for b in bystanders
-            if b.ally and b.angle <= FRIENDLY_ARC + ARC_SLACK and b.beyond < FRIENDLY_BEYOND]
+            if b.ally and b.angle <= FRIENDLY_ARC + ARC_SLACK
+            and b.distance - distance < FRIENDLY_BEYOND]
 
 
 def friendly_hit_targets(bystanders: tuple[Bystander, ...]) -> list[int]:
@@ -181,7 +187,7 @@ def mishap(tables: Tables, dice: Dice, ctx: AttackContext) -> Mishap:
     if "free" in ctx.options:
         return Mishap()
     if ctx.weapon.is_ranged:
-        kind, candidates = "friendly_fire", friendly_fire_targets(ctx.bystanders)
+        kind, candidates = "friendly_fire", friendly_fire_targets(ctx.bystanders, ctx.distance)
     elif sweeping(tables, ctx):
         kind, candidates = "friendly_hit", friendly_hit_targets(ctx.bystanders)
     else:
@@ -196,7 +202,10 @@ def mishap(tables: Tables, dice: Dice, ctx: AttackContext) -> Mishap:
         roll = dice.roll(f"d{len(candidates)}", f"{label} d{len(candidates)}")
         rolls, chosen = (roll,), candidates[roll.faces[0] - 1]
         why = f" (d{len(candidates)} {roll.faces[0]} picks among {len(candidates)})"
-    strike = Effect("strike", "attacker", other=chosen, options=("auto_hit", "free", kind))
+    # A thrown weapon that strikes the ally hit something: it lies by the ally, unchecked.
+    follows = (THROWN_FOLLOWS,) if ctx.weapon.kind == "thrown" else ()
+    strike = Effect("strike", "attacker", other=chosen,
+                    options=("auto_hit", "free", kind, *follows))
     return Mishap(rolls, (f"natural 2: {label} strikes an ally{why}",), (strike,))
 
 

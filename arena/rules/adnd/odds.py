@@ -177,7 +177,7 @@ def friendly(ctx: AttackContext, ruleset: AdndRuleset, two_hits: bool, notes: li
     listed in `tables`, and `effects` holds the chance that some ally is struck.
     """
     if ctx.weapon.is_ranged:
-        kind, allies = "friendly_fire", friendly_fire_targets(ctx.bystanders)
+        kind, allies = "friendly_fire", friendly_fire_targets(ctx.bystanders, ctx.distance)
     elif sweeping(ruleset.tables, ctx):
         kind, allies = "friendly_hit", friendly_hit_targets(ctx.bystanders)
     else:

@@ -6,13 +6,15 @@ from collections.abc import Sequence
 
 from arena.dice import Dice, Roll
 from arena.model.stats import StatBlock, Weapon
-from arena.rules.ap.tables import (
-    DOUBLE_CRITICALS,
-    FOOT_OR_LEG,
-    LOST_HAND,
-    TWO_WEAPON_FEATS,
-    TWO_WEAPON_PENALTIES,
+from arena.rules.ap.hands import (
+    TWO_WEAPONS,
+    UNARMED,
+    feats,
+    mixing_refusal,
+    severed_drops,
+    two_weapon_penalty,
 )
+from arena.rules.ap.tables import DOUBLE_CRITICALS, FOOT_OR_LEG, LOST_HAND, TWO_WEAPON_FEATS
 from arena.rules.base import (
     Action,
     AttackContext,
@@ -41,8 +43,13 @@ FIELDS: tuple[FieldSpec, ...] = (
     FieldSpec("crit_immune", "bool", False, "immune to critical hits and overflow damage"),
 )
 
-MANEUVERS = (("sublethal", "−4 to hit; sublethal damage, no overflow (melee only)"),)
-UNARMED = Weapon("unarmed", "unarmed strike", "d3", light=True, tags=("unarmed",))
+MANEUVERS = (
+    ("sublethal", "−4 to hit; sublethal damage, no overflow (melee only)"),
+    (TWO_WEAPONS, "weapon and unarmed strikes this turn: two-weapon penalties on both "
+                  "(on the turn's first attack)"),
+)
+__all__ = ["UNARMED", "ApRuleset", "attack_modifiers", "defence_modifiers", "feats", "overflow",
+           "range_increment", "two_weapon_penalty"]
 
 # (own turn, off turn); None = not allowed. DECISIONS.md, `ap`: action costs.
 COSTS: dict[Action, tuple[int, int | None]] = {
@@ -57,41 +64,10 @@ COSTS: dict[Action, tuple[int, int | None]] = {
 }
 
 
-def feats(stats: StatBlock) -> frozenset[str]:
-    """The feats of a stat block."""
-    text = stats.text("feats")
-    return frozenset(text.split(",")) if text else frozenset()
-
-
 def range_increment(weapon: Weapon, distance: int) -> int:
     """Which range increment (1 = the first) a target `distance` hexes away lies in."""
     feet = distance * FEET_PER_HEX
     return max(1, -(-feet // weapon.range_ft))
-
-
-def two_weapon_penalty(ctx: AttackContext) -> Modifier | None:
-    """The two-weapon fighting penalty of this attack, reduced 2 per feat, or None."""
-    weapons = [w for w in ctx.wielded if w.id != UNARMED.id]
-    off_hand = ctx.slot > 0
-    if ctx.weapon.id == UNARMED.id:
-        if not weapons or ctx.weapon_attacks == 0:
-            return None  # an unarmed strike on its own is no two-weapon fighting
-    elif len(weapons) < 2:
-        return None
-    primary = weapons[0] if weapons else UNARMED
-    off = ctx.weapon if off_hand else (weapons[1] if len(weapons) > 1 else UNARMED)
-    light = "off_light" if off.light else "neither"
-    if light == "off_light" and primary.light:
-        light = "both_light"
-    main_penalty, off_penalty = TWO_WEAPON_PENALTIES[light]
-    penalty = off_penalty if off_hand else main_penalty
-    reduction = 2 * len(feats(ctx.attacker) & set(TWO_WEAPON_FEATS))
-    penalty = min(0, penalty + reduction)
-    if off_hand and (off.kind == "melee") != (primary.kind == "melee"):
-        penalty -= 2
-    if not penalty:
-        return None
-    return Modifier("off hand" if off_hand else "two weapons", penalty)
 
 
 def attack_modifiers(ctx: AttackContext) -> tuple[Modifier, ...]:
@@ -216,6 +192,9 @@ class ApRuleset(RulesetDefaults):
         """Reach for melee, 10 increments for ranged (thrown 5), hands left to hold the weapon."""
         if ctx.weapon.id != UNARMED.id and ctx.weapon.hands > self.hands(ctx.attacker_conditions):
             return f"cannot wield {ctx.weapon.name} with the hands left"
+        mixing = mixing_refusal(ctx)
+        if mixing is not None:
+            return mixing
         if "sublethal" in ctx.options and ctx.weapon.is_ranged:
             return "sublethal attacks are melee attacks"
         if not ctx.weapon.is_ranged:
@@ -276,7 +255,7 @@ class ApRuleset(RulesetDefaults):
             rolls.append(row_roll)
             row = DOUBLE_CRITICALS[row_roll.faces[0]]
             notes.append(f"double critical d10 {row_roll.faces[0]}: {row.result}")
-            effects = row.effects
+            effects = severed_drops(row.effects, ctx)
             if row.extra is not None:
                 extra_roll = dice.roll(row.extra, f"double critical {row.extra}")
                 rolls.append(extra_roll)

@@ -19,6 +19,7 @@ from arena.rules.base import (
     Action,
     AttackContext,
     AttackResult,
+    Counter,
     Effect,
     Entrant,
     Initiative,
@@ -27,11 +28,12 @@ from arena.rules.base import (
 )
 from arena.rules.becmi.attack import (
     FEET_PER_HEX,
+    SET_VS_CHARGE,
     damage_modifiers,
     decide_hit,
     expected_damage,
-    is_charge,
     plan_attack,
+    set_spear_slot,
 )
 from arena.rules.becmi.stats import FIELDS, block_problem
 from arena.rules.becmi.tables import Tables, load_tables
@@ -158,16 +160,22 @@ class BecmiRuleset(RulesetDefaults):
             return AttackResult(natural, plan.modifiers, total, plan.label, plan.cell.needed,
                                 False, (roll,), notes=notes, effects=effects)
         damage_roll = dice.roll(ctx.weapon.damage, f"damage {ctx.weapon.damage}")
-        dmods = damage_modifiers(tables, ctx, plan, damage_roll.total)
-        damage = max(1, damage_roll.total + sum(m.value for m in dmods))
+        flat = damage_modifiers(tables, ctx, plan)
+        damage = max(1, damage_roll.total * plan.factor + sum(m.value for m in flat))
+        # Step 7 multiplies the dice alone: step 8's bonuses come after it (`bonus_damage`).
+        dmods, bonus = (flat, ()) if plan.factor == 1 else ((), flat)
         return AttackResult(natural, plan.modifiers, total, plan.label, plan.cell.needed, True,
-                            (roll, damage_roll), dmods, damage, notes=notes, effects=effects)
+                            (roll, damage_roll), dmods, damage, notes=notes, effects=effects,
+                            multiplier=plan.factor, bonus_damage=bonus)
 
     def effects(self, ctx: AttackContext) -> tuple[Effect, ...]:
-        """A smash loses the next initiative; a charger can be met by set spears until it acts."""
-        found = []
-        if "smash" in ctx.options:
-            found.append(Effect("condition", "attacker", "lose_initiative"))
-        if is_charge(ctx):
-            found.append(Effect("condition", "attacker", "charging", rounds=2))
-        return tuple(found)
+        """A smash loses the next initiative."""
+        smash = "smash" in ctx.options
+        return (Effect("condition", "attacker", "lose_initiative"),) if smash else ()
+
+    def counter(self, ctx: AttackContext) -> Counter | None:
+        """A spear set against a charge strikes the charger first, its dice doubled."""
+        slot = set_spear_slot(ctx)
+        if slot is None:
+            return None
+        return Counter("set spear vs charge", "charge", slot, (SET_VS_CHARGE,))

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from arena.dice import parse_dice
+from arena.model.stats import Weapon
 from arena.rules.base import AttackContext, Modifier
 from arena.rules.becmi.stats import parse_hd, parse_mastery
 from arena.rules.becmi.tables import Cell, Tables
@@ -21,7 +22,11 @@ SMASH_TO_HIT = -5
 CHARGE_RUN_UP = 3
 CHARGE_TAGS = ("lance", "charge")
 SET_TAGS = ("spear",)
+# The option of a spear's blow struck first against a charge (the set-spear reaction); the
+# calculator's `charging` defender condition stands for the same situation.
+SET_VS_CHARGE = "set_vs_charge"
 CHARGING = "charging"
+MULTIPLIER = 2
 QUARTERS = {1: "¼", 2: "½", 3: "¾"}
 
 
@@ -35,6 +40,11 @@ class Plan:
     modifiers: tuple[Modifier, ...]
     multiplier: str
     notes: tuple[str, ...]
+
+    @property
+    def factor(self) -> int:
+        """Step 7's multiplier of the weapon's dice: ×2 when one applies, else 1."""
+        return MULTIPLIER if self.multiplier else 1
 
     @property
     def label(self) -> str:
@@ -63,10 +73,26 @@ def is_charge(ctx: AttackContext) -> bool:
             and any(t in ctx.weapon.tags for t in CHARGE_TAGS))
 
 
+def is_spear(weapon: Weapon) -> bool:
+    """A melee weapon that can be set against a charge."""
+    return not weapon.is_ranged and any(t in weapon.tags for t in SET_TAGS)
+
+
 def is_set_vs_charge(ctx: AttackContext) -> bool:
-    """A spear striking a foe that charged since its own last turn."""
-    return (not ctx.weapon.is_ranged and CHARGING in ctx.defender_conditions
-            and any(t in ctx.weapon.tags for t in SET_TAGS))
+    """A spear's blow struck first against a charge (or, in the calculator, at a charger)."""
+    charge = SET_VS_CHARGE in ctx.options or CHARGING in ctx.defender_conditions
+    return charge and is_spear(ctx.weapon)
+
+
+def set_spear_slot(ctx: AttackContext) -> int | None:
+    """The slot of the defender's spear that can be set against this charge, or None.
+
+    The charge must come from the defender's front three hexes and within the spear's reach.
+    """
+    if not is_charge(ctx) or ctx.position in BEHIND:
+        return None
+    return next((slot for slot, w in enumerate(ctx.defender_wielded)
+                 if is_spear(w) and w.reach >= ctx.distance), None)
 
 
 def is_secondary_target(ctx: AttackContext) -> bool:
@@ -130,7 +156,7 @@ def multiplier_of(ctx: AttackContext) -> tuple[str, tuple[str, ...]]:
     """
     found = [
         (label, note) for applies, label, note in (
-            (is_backstab(ctx), "backstab ×2", ""),
+            (is_backstab(ctx), "backstab ×2", "backstab: ×2 dice"),
             (is_charge(ctx), "charge ×2", f"charge after a {ctx.run_up}-hex run-up: ×2 dice"),
             (is_set_vs_charge(ctx), "set vs charge ×2", "spear set against a charge: ×2 dice"),
         ) if applies
@@ -160,13 +186,9 @@ def decide_hit(natural: int, total: int, cell: Cell) -> tuple[bool, str]:
     return False, "natural 20: an entry above 20 needs bonuses" if natural == 20 else ""
 
 
-def damage_modifiers(
-    tables: Tables, ctx: AttackContext, plan: Plan, dice_total: int
-) -> tuple[Modifier, ...]:
-    """Steps 7-8: multiplier (as the extra dice), Strength (melee), magic, smash, table bonus."""
+def damage_modifiers(tables: Tables, ctx: AttackContext, plan: Plan) -> tuple[Modifier, ...]:
+    """Step 8, added after step 7's multiplier: Strength (melee), magic, smash, table bonus."""
     mods = []
-    if plan.multiplier:
-        mods.append(Modifier(plan.multiplier, dice_total))
     if not ctx.weapon.is_ranged:
         mods.append(Modifier("STR", tables.ability[ctx.attacker.number("str")]))
     if ctx.weapon.magic:
@@ -190,6 +212,5 @@ def expected_damage(tables: Tables, ctx: AttackContext) -> Fraction:
     plan = plan_attack(tables, ctx)
     dice = parse_dice(ctx.weapon.damage)
     mean_roll = Fraction(dice.count * (dice.sides + 1), 2) + dice.modifier
-    flat = sum(m.value for m in damage_modifiers(tables, ctx, plan, 0))
-    rolled = mean_roll * (2 if plan.multiplier else 1)
-    return hit_chance(plan) * (rolled + flat)
+    flat = sum(m.value for m in damage_modifiers(tables, ctx, plan))
+    return hit_chance(plan) * (mean_roll * plan.factor + flat)

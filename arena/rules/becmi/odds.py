@@ -8,13 +8,22 @@ no critical hits and no fumbles.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from fractions import Fraction
 from types import MappingProxyType
 
 from arena.rules.base import AttackContext, Ruleset
 from arena.rules.becmi import BecmiRuleset
-from arena.rules.becmi.attack import damage_modifiers, decide_hit, plan_attack
+from arena.rules.becmi.attack import Plan, damage_modifiers, decide_hit, plan_attack
 from arena.rules.odds.core import Odds, attack_damage, dice, effect_name
+
+
+def multiplier_table(plan: Plan, hit: Fraction) -> Mapping[str, Mapping[str, Fraction]]:
+    """Step 7's multiplier ('x2 backstab'), which acts on every hit: its chance is the hit's."""
+    if not plan.multiplier:
+        return MappingProxyType({})
+    row = f"x{plan.factor} {plan.multiplier.removesuffix(' ×2')}"
+    return MappingProxyType({"damage_multiplier": MappingProxyType({row: hit})})
 
 
 def becmi_odds(ruleset: Ruleset, ctx: AttackContext) -> Odds:
@@ -25,8 +34,8 @@ def becmi_odds(ruleset: Ruleset, ctx: AttackContext) -> Odds:
     plan = plan_attack(tables, ctx)
     bonus = sum(m.value for m in plan.modifiers)
     hits = tuple(n for n in range(1, 21) if decide_hit(n, n + bonus, plan.cell)[0])
-    flat = sum(m.value for m in damage_modifiers(tables, ctx, plan, 0))
-    hit = (dice(ctx.weapon.damage).times(2 if plan.multiplier else 1) + flat).at_least(1)
+    flat = sum(m.value for m in damage_modifiers(tables, ctx, plan))
+    hit = (dice(ctx.weapon.damage).times(plan.factor) + flat).at_least(1)
     damage, on_hit = attack_damage(20 - len(hits), [(len(hits), hit)])
     effects = {effect_name(e.kind, e.name): Fraction(1) for e in ruleset.effects(ctx)}
     notes = (*plan.notes, f"table 1+{plan.cell.bonus}: anything but a natural 1 hits") \
@@ -36,4 +45,5 @@ def becmi_odds(ruleset: Ruleset, ctx: AttackContext) -> Odds:
         needed=plan.cell.needed, hits=hits, hit=Fraction(len(hits), 20), critical=Fraction(0),
         fumble=Fraction(0), damage=damage, on_hit=on_hit,
         effects=MappingProxyType(effects), notes=notes,
+        tables=multiplier_table(plan, Fraction(len(hits), 20)),
     )

@@ -44,12 +44,14 @@ from arena.rules.d40.stats import FIELDS, UNARMED
 from arena.rules.d40.tables import Tables, load_tables
 
 ATTACK_COST = 3
-# DECISIONS.md, common section: move 1, facing free, one attack 3, draw 1. Interpretations
-# (docs/rules/d40.md): picking up takes the round's action (4), standing up 2, reloading 3.
+# DECISIONS.md, common section: move 1, facing free, one attack 3, pick up 1, draw 1; picking
+# up then ends the turn ("spend 1 round to pick it up": `ends_turn`). Interpretations
+# (docs/rules/d40.md): standing up 2, reloading 3.
 COSTS: dict[Action, int] = {
-    "move": 1, "face": 0, "melee": ATTACK_COST, "ranged": ATTACK_COST, "pick_up": 4,
+    "move": 1, "face": 0, "melee": ATTACK_COST, "ranged": ATTACK_COST, "pick_up": 1,
     "draw": 1, "stand_up": 2, "reload": 3,
 }
+WHOLE_TURN: frozenset[Action] = frozenset({"pick_up"})
 
 
 def signed(mods: Sequence[Modifier]) -> str:
@@ -92,6 +94,17 @@ class D40Ruleset(RulesetDefaults):
     def incapacity(self, conditions: frozenset[str]) -> str | None:
         """A stunned combatant "can take no actions"."""
         return "stunned" if "stunned" in conditions else None
+
+    def ends_turn(self, action: Action) -> bool:
+        """Picking a weapon up takes the round: "spend 1 round to pick it up"."""
+        return action in WHOLE_TURN
+
+    def heal(self, conditions: Mapping[str, int], amount: int) -> dict[str, int]:
+        """"A healing potion/spell/etc of any kind will immediately stop any bleeding"."""
+        left = dict(conditions)
+        if amount > 0:
+            left.pop("bleeding", None)
+        return left
 
     def upkeep(self, stats: StatBlock, conditions: Mapping[str, int], dice: Dice) -> Upkeep:
         """Heavy bleeding: 1d4 damage at the start of each of the bleeder's turns."""

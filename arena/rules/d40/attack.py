@@ -33,6 +33,13 @@ CRITICAL_CHANCE_ROLLS, FUMBLE_CHANCE_ROLLS = (37, 38, 39), (3, 4)
 FREE, NO_DEX, AUTO_HIT = "free", "no_dex", "auto_hit"
 OWN_TURN, TARGET_TURN = "own_turn", "target_turn"
 LOSES_DEX = ("stunned", "blind", "flat_footed")
+# Blind: "everything has full concealment to it. Blind victims suffer a -4 to attacks": the
+# document's one number for it (interpretation, docs/rules/d40.md "Blindness").
+BLIND_ATTACK, BLIND_LABEL = -4, "blind: full concealment"
+# Conditions under which a combatant "can take no actions", reactions and free blows included:
+# the ruleset's stun and the engine's end of actions after a critical miss (docs/engine.md).
+HELPLESS = {"stunned": "stunned", "actions_ended": "out of actions this round",
+            "turn_lost": "out of actions this round"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,8 +91,8 @@ def attack_modifiers(tables: Tables, ctx: AttackContext) -> tuple[Modifier, ...]
         mods = [Modifier("STR", strength_adjustment(tables, ctx.attacker))]
     if ctx.weapon.magic:
         mods.append(Modifier("magic", ctx.weapon.magic))
-    if "blind" in ctx.attacker_conditions:
-        mods.append(Modifier("blind", -4))
+    if "blind" in ctx.attacker_conditions:  # "everything has full concealment to it"
+        mods.append(Modifier(BLIND_LABEL, BLIND_ATTACK))
     if ctx.position == "rear":
         mods.append(Modifier("rear", 2))
     if "stunned" in ctx.defender_conditions:
@@ -214,6 +221,11 @@ def defender_active(ctx: AttackContext) -> bool:
 def turns(rounds: int, active: bool) -> int:
     """Own turns a condition must cover to last `rounds` rounds after the current one."""
     return rounds + 1 if active else rounds
+
+
+def helpless(conditions: frozenset[str]) -> str | None:
+    """Why a combatant with these conditions can take no action, not even a free one, or None."""
+    return next((why for name, why in HELPLESS.items() if name in conditions), None)
 
 
 def holds_weapon(ctx: AttackContext) -> bool:

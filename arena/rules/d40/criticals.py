@@ -97,23 +97,38 @@ def condition_for(ctx: AttackContext, dice: Dice, crit: Critical, name: str) -> 
 def weapon_lost(ctx: AttackContext, dice: Dice, crit: Critical) -> None:
     """Drop (at its feet) or shatter the defender's main weapon, then lose initiative.
 
-    Creatures with attached weapons are unaffected; the engine ignores the drop of a weapon
-    that is not there (no weapons: unaffected). A shatter is rolled against the main weapon's
-    save vs crushing blow (+1 per quality level, +5 magic) and happens only when it fails.
+    A drop leaves attached weapons and empty hands alone ("Enemies with attached or no
+    weapons/shields are unaffected"). A shatter is rolled against the main weapon's save vs
+    crushing blow (+1 per quality level, +5 magic) and happens only when it fails; an attached
+    weapon that fails is severed with its limb or shatters ("For enemies with attached
+    weapons, this may cause a limb to get severed").
     """
-    if ctx.defender.flag("attached"):
-        crit.notes.append("attached weapons: unaffected")
-    elif crit.row.drop:
-        crit.effects.append(Effect("drop_weapon", "defender", slot=0))
+    attached = ctx.defender.flag("attached")
+    if crit.row.drop:
+        if attached:
+            crit.notes.append("attached weapons: unaffected")
+        elif not ctx.defender_wielded:
+            crit.notes.append("nothing in hand to drop")
+        else:
+            crit.effects.append(Effect("drop_weapon", "defender", slot=0))
     elif ctx.defender_wielded:
-        saved, rolls, note = crushing_save(ctx.defender_wielded[0], dice)
-        crit.rolls.extend(rolls)
-        crit.notes.append(note)
-        if not saved:
-            crit.effects.append(Effect("break_weapon", "defender", slot=0))
+        shatter(ctx, dice, crit, attached)
     else:
         crit.notes.append("nothing in hand to shatter")
     crit.effects.append(Effect("condition", "defender", "lose_initiative"))
+
+
+def shatter(ctx: AttackContext, dice: Dice, crit: Critical, attached: bool) -> None:
+    """Row 19: the defender's main weapon saves vs crushing blow or is destroyed."""
+    weapon = ctx.defender_wielded[0]
+    saved, rolls, note = crushing_save(weapon, ctx.defender, dice)
+    crit.rolls.extend(rolls)
+    crit.notes.append(note)
+    if saved:
+        return
+    if attached:
+        crit.notes.append(f"the attached {weapon.name} is severed with its limb")
+    crit.effects.append(Effect("break_weapon", "defender", slot=0))
 
 
 def mortal_wound(ctx: AttackContext, dice: Dice, crit: Critical) -> bool:

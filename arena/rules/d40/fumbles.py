@@ -17,6 +17,7 @@ from arena.rules.d40.attack import (
     TARGET_TURN,
     attacker_active,
     feet_to_hexes,
+    helpless,
     holds_weapon,
     turns,
 )
@@ -121,6 +122,10 @@ def reprisal(ctx: AttackContext, fumble: Fumble) -> None:
     if ctx.distance > 1:
         fumble.notes.append("the opponent is out of reach: no automatic hit")
         return
+    unable = helpless(ctx.defender_conditions)
+    if unable is not None:
+        fumble.notes.append(f"the opponent is {unable}: no automatic hit")
+        return
     options = (FREE, AUTO_HIT, TARGET_TURN) if attacker_active(ctx) else (FREE, AUTO_HIT)
     fumble.effects.append(Effect("strike", "defender", options=options))
 
@@ -130,7 +135,7 @@ def break_check(ctx: AttackContext, dice: Dice, fumble: Fumble) -> None:
     if not holds_weapon(ctx) or ctx.weapon.kind == "thrown":
         fumble.notes.append("no weapon in hand to break")
         return
-    saved, rolls, note = crushing_save(ctx.weapon, dice)
+    saved, rolls, note = crushing_save(ctx.weapon, ctx.attacker, dice)
     fumble.rolls += rolls
     fumble.notes.append(note)
     if not saved:

@@ -32,13 +32,14 @@ from arena.rules.d40.attack import (
     critical_chance,
     damage_modifiers,
     fumble_chance,
+    helpless,
     holds_weapon,
     maximum_damage,
     plan_attack,
 )
 from arena.rules.d40.criticals import CRITICAL_HITS, CriticalRow
 from arena.rules.d40.fumbles import CRITICAL_MISSES, FumbleRow, alternative
-from arena.rules.d40.saves import crushing_bonuses
+from arena.rules.d40.saves import crushing_bonuses, crushing_number
 from arena.rules.d40.stats import reaction_adjustment
 from arena.rules.odds.core import Dist, Odds, attack_damage, dice, effect_name, uniform
 
@@ -89,8 +90,11 @@ def attack_spread(damage: str, flat: int, mwd: int, misses: int, plain: int,
                                   (critical, critical_damages(mwd)[1])])
 
 
-def critical_row_names(thrown: bool, attached: bool) -> tuple[Names, ...]:
-    """The effect names each Critical Hit Table row puts on the map (`critical_hit`)."""
+def critical_row_names(thrown: bool, disarms: bool) -> tuple[Names, ...]:
+    """The effect names each Critical Hit Table row puts on the map (`critical_hit`).
+
+    `disarms`: the defender holds a weapon that rows 17-18 can make it drop (not attached).
+    """
     rows = []
     for row in CRITICAL_HITS:
         found: list[tuple[str, str]] = []
@@ -102,7 +106,7 @@ def critical_row_names(thrown: bool, attached: bool) -> tuple[Names, ...]:
                   (("blind", row.blind), ("stunned", row.stun), ("bleeding", row.bleeding))
                   if on]
         if row.drop or row.shatter:
-            if row.drop and not attached:  # row 19's break depends on a save (`table_odds`)
+            if row.drop and disarms:  # row 19's break depends on a save (`table_odds`)
                 found.append(("drop_weapon", ""))
             found.append(("condition", "lose_initiative"))
         rows.append(tuple(sorted({effect_name(kind, name) for kind, name in found})))
@@ -165,13 +169,14 @@ def row_chances(weight: int, labels: Names, spans: tuple[int, ...]) -> Mapping[s
 
 @functools.lru_cache(maxsize=1024)
 def table_odds(
-    critical: int, fumble: int, thrown: bool, attached: bool, poison: int,
+    critical: int, fumble: int, thrown: bool, disarms: bool, poison: int,
     fumble_key: tuple[bool, bool, bool, int | None], shatter: int | None = None,
 ) -> tuple[Mapping[str, Mapping[str, Fraction]], Mapping[str, Fraction]]:
     """The chance of each table row (and save) and of each effect.
 
-    `shatter` is the number of faces of 20 on which the defender's main weapon survives row
-    19's crushing-blow save (0 without a save), or None when it holds nothing to shatter.
+    `shatter` is the number of faces of 20 on which the defender's main weapon (attached or
+    not) survives row 19's crushing-blow save, or None when it holds nothing to shatter;
+    `disarms` says whether rows 17-18 make it drop a weapon.
 
     `critical` and `fumble` are the weights (out of TOTAL) of a critical hit and miss;
     `poison` is the defender's save vs Poison; `fumble_key` is (weapon can slip, opponent
@@ -183,7 +188,7 @@ def table_odds(
     effects: dict[str, int] = {}
     tables: dict[str, Mapping[str, Fraction]] = {}
     if critical:
-        names_of = CRITICAL_NAMES[thrown, attached]
+        names_of = CRITICAL_NAMES[thrown, disarms]
         for span, names in zip(CRITICAL_SPANS, names_of, strict=True):
             for name in names:
                 effects[name] = effects.get(name, 0) + critical * span * FACES
@@ -193,7 +198,7 @@ def table_odds(
         tables["mortal_wound"] = MappingProxyType({
             f"row 20, saves vs poison (d20 >= {poison})": Fraction(critical * saves, scale),
             "row 20, fails the save and dies": Fraction(critical * (FACES - saves), scale)})
-        if shatter is not None and not attached:
+        if shatter is not None:
             span = CRITICAL_SPANS[SHATTER_ROW]
             breaks = critical * span * (FACES - shatter)
             effects["break_weapon"] = effects.get("break_weapon", 0) + breaks
@@ -219,30 +224,26 @@ def table_odds(
 
 
 def shatter_faces(ctx: AttackContext) -> int | None:
-    """Faces of 20 on which the defender's main weapon survives row 19 (0 without a save).
+    """Faces of 20 on which the defender's main weapon survives row 19, attached or not.
 
-    None when the defender holds nothing (the calculator's defender holds no weapon).
+    None when the defender holds nothing to shatter.
     """
     if not ctx.defender_wielded:
         return None
     weapon = ctx.defender_wielded[0]
-    if not weapon.crushing_save:
-        return 0
     bonus = sum(m.value for m in crushing_bonuses(weapon))
-    return d20_at_least(weapon.crushing_save, bonus)
+    return d20_at_least(crushing_number(weapon, ctx.defender), bonus)
 
 
 def crushing_faces(ctx: AttackContext) -> int | None:
-    """Faces of 20 on which the weapon survives row 13 (0 without a save).
+    """Faces of 20 on which the weapon survives row 13 (its own save or its wielder's).
 
     None when the fumbler holds nothing that could break (fists, attached, thrown weapons).
     """
     if not holds_weapon(ctx) or ctx.weapon.kind == "thrown":
         return None
-    if not ctx.weapon.crushing_save:
-        return 0
     bonus = sum(m.value for m in crushing_bonuses(ctx.weapon))
-    return d20_at_least(ctx.weapon.crushing_save, bonus)
+    return d20_at_least(crushing_number(ctx.weapon, ctx.attacker), bonus)
 
 
 def automatic_odds(ctx: AttackContext, dmods: tuple[Modifier, ...]) -> Odds:
@@ -336,10 +337,11 @@ def d40_odds(ruleset: Ruleset, ctx: AttackContext) -> Odds:
                                    TOTAL - roll.hit, roll.hit - roll.critical, roll.critical)
     rows, effects = (NO_TABLES, EMPTY)
     if roll.critical or roll.fumble:
-        fumble_key = (holds_weapon(ctx) and weapon.kind != "thrown", ctx.distance <= 1,
+        reprisal = ctx.distance <= 1 and helpless(ctx.defender_conditions) is None
+        fumble_key = (holds_weapon(ctx) and weapon.kind != "thrown", reprisal,
                       alternative(ctx) is not None, crushing_faces(ctx))
-        rows, effects = table_odds(roll.critical, roll.fumble, weapon.kind == "thrown",
-                                   ctx.defender.flag("attached"),
+        disarms = bool(ctx.defender_wielded) and not ctx.defender.flag("attached")
+        rows, effects = table_odds(roll.critical, roll.fumble, weapon.kind == "thrown", disarms,
                                    ctx.defender.number("save_poison"), fumble_key,
                                    shatter_faces(ctx))
     notes = damage_notes(weapon.damage, top, weapon.magic, dmods, roll.critical > 0,

@@ -2,13 +2,15 @@
 
 "Weapons gain a save vs. crushing blow with each quality level adding one to its save.
 Magikal weapons gain an immediate +5 added to whatever pluses of the weapon when saving."
-A save is d20 + bonuses ≥ the weapon's `crushing_save` (DECISIONS.md `d40`, "Saves").
+A save is d20 + bonuses ≥ a saving-throw number (DECISIONS.md `d40`, "Saves ... use a
+saving-throw number from the combatant's stat block"): the weapon's own `crushing_save`, or,
+when the weapon has none (0), its wielder's `save_crushing`.
 """
 
 from __future__ import annotations
 
 from arena.dice import Dice, Roll
-from arena.model.stats import Weapon
+from arena.model.stats import StatBlock, Weapon
 from arena.rules.base import Modifier
 
 MAGIC_SAVE_BONUS = 5
@@ -24,19 +26,23 @@ def crushing_bonuses(weapon: Weapon) -> tuple[Modifier, ...]:
     return tuple(mods)
 
 
-def crushing_save(weapon: Weapon, dice: Dice) -> tuple[bool, list[Roll], str]:
-    """Roll the weapon's save vs crushing blow: (saved, dice, log note).
+def crushing_number(weapon: Weapon, wielder: StatBlock) -> int:
+    """The number the save must reach: the weapon's own, else the wielder's stat block's."""
+    return weapon.crushing_save or wielder.number("save_crushing")
 
-    A weapon whose `crushing_save` is 0 has none (assets/README.md: "0 = none") and breaks.
-    """
-    if not weapon.crushing_save:
-        return False, [], f"the {weapon.name} has no save vs crushing blow: it breaks"
+
+def crushing_save(
+    weapon: Weapon, wielder: StatBlock, dice: Dice
+) -> tuple[bool, list[Roll], str]:
+    """Roll the weapon's save vs crushing blow: (saved, dice, log note)."""
+    need = crushing_number(weapon, wielder)
     roll = dice.roll("d20", "crushing blow save d20")
     mods = crushing_bonuses(weapon)
     total = roll.total + sum(m.value for m in mods)
-    saved = total >= weapon.crushing_save
+    saved = total >= need
     shown = "".join(f" {m.value:+d} {m.label}" for m in mods)
     verdict = "saved" if saved else "it breaks"
+    whose = "" if weapon.crushing_save else " (the wielder's save)"
     note = (f"the {weapon.name} saves vs crushing blow: d20 {roll.total}{shown} = {total} "
-            f"vs {weapon.crushing_save}: {verdict}")
+            f"vs {need}{whose}: {verdict}")
     return saved, [roll], note

@@ -6,12 +6,15 @@ Sources and interpretations: docs/rules/d40.md ("Stat block and weapons").
 from __future__ import annotations
 
 from arena.model.stats import StatBlock, Weapon
-from arena.rules.base import FieldSpec
+from arena.rules.base import FieldSpec, Modifier
 from arena.rules.d40.tables import CLASSES, Tables
 
 # `reaction` left out (this sentinel) means: derive the Reaction Adjustment from Dexterity.
 REACTION_FROM_DEX = -99
 REACTION_LIMIT = 5
+# A weapon without its own `crushing_save` saves against its wielder's number (DECISIONS.md);
+# interpretation: 10, the middle of the catalogue's own d40 numbers (6..15), by default.
+SAVE_CRUSHING = 10
 
 FIELDS: tuple[FieldSpec, ...] = (
     FieldSpec("class", "str", "warrior", "character class: " + ", ".join(CLASSES),
@@ -23,11 +26,17 @@ FIELDS: tuple[FieldSpec, ...] = (
     FieldSpec("ac", "int", 10, "armour class, descending (the table clamps it to -10..10)",
               -20, 20),
     FieldSpec("save_poison", "int", 14, "saving throw vs Poison: d20 >= it saves", 1, 20),
+    FieldSpec("save_crushing", "int", SAVE_CRUSHING, "save vs crushing blow of a weapon that "
+              "has none of its own: d20 + its quality and magic >= it saves", 1, 20),
     FieldSpec("reaction", "int", REACTION_FROM_DEX, "Reaction Adjustment override -5..5; "
               "left out (-99) = from Dexterity", REACTION_FROM_DEX, REACTION_LIMIT),
     FieldSpec("attached", "bool", False, "its weapons are part of its body (claws, bite): "
-              "never dropped, knocked away or broken"),
+              "never dropped or knocked away; a shatter may sever one"),
 )
+
+# "Target ... suffer a -4 penalty on most Strength and Dexterity-based skills" (Blind).
+BLIND_CHECK = -4
+CHECKED_ABILITIES = ("str", "dex")
 
 # Fists, always at hand (DECISIONS.md names none for d40: interpretation, docs/rules/d40.md).
 UNARMED = Weapon("fists", "fists", "d2", tags=("unarmed",))
@@ -62,6 +71,13 @@ def reaction_adjustment(tables: Tables, stats: StatBlock) -> int:
     """The Reaction Adjustment: the stat block's override, else Dexterity's adjustment."""
     given = stats.number("reaction")
     return tables.adjust(stats.number("dex")) if given == REACTION_FROM_DEX else given
+
+
+def check_modifiers(ability: str, conditions: frozenset[str]) -> tuple[Modifier, ...]:
+    """The modifiers to a Strength or Dexterity check: −4 while blind; none for others."""
+    if ability in CHECKED_ABILITIES and "blind" in conditions:
+        return (Modifier("blind", BLIND_CHECK),)
+    return ()
 
 
 def block_problem(stats: StatBlock) -> str | None:

@@ -1,0 +1,127 @@
+"""Weapons and armour: `weapons.toml`, `armour.toml` and inline weapon or armour tables."""
+
+from __future__ import annotations
+
+from typing import cast
+
+from arena.assets.common import NAME_LIMIT, Refs, check_id, inline_id, lookup
+from arena.dice import parse_dice
+from arena.errors import DiceError
+from arena.model.stats import Armour, Weapon, WeaponKind
+from arena.validate import Table, expect_int, expect_str, expect_table, fail, join_key, show
+
+WEAPON_KEYS = (
+    "name", "damage", "kind", "hands", "light", "reach", "range_ft", "threat", "multiplier",
+    "magic", "tags", "quality", "crushing_save", "break_die", "conditional",
+)
+ARMOUR_KEYS = ("name", "helmet")
+
+
+def _damage(t: Table) -> str:
+    """Read `damage` as valid dice notation."""
+    damage = t.string("damage").strip()
+    try:
+        parse_dice(damage)
+    except DiceError as exc:
+        raise fail(t.file, t.path("damage"), str(exc)) from None
+    return damage
+
+
+def _range_ft(t: Table, kind: str) -> int:
+    """Read `range_ft`: more than 0 for ranged and thrown weapons, 0 for melee."""
+    range_ft = t.integer("range_ft", 0, 0, 1000)
+    if kind == "melee" and range_ft:
+        raise fail(t.file, t.path("range_ft"), f"must be 0 for a melee weapon, got {range_ft}")
+    if kind != "melee" and not range_ft:
+        raise fail(t.file, t.path("range_ft"), f"a {kind} weapon needs a range above 0 feet")
+    return range_ft
+
+
+def _threat(t: Table) -> int:
+    """Read `threat` as the lowest threatening natural roll: `19` or the range `"19-20"`."""
+    if not t.has("threat"):
+        return 20
+    value = t.raw("threat")
+    if isinstance(value, str):
+        low, dash, high = value.partition("-")
+        if dash and low.strip().isdigit() and high.strip() == "20" and 2 <= int(low) <= 20:
+            return int(low)
+        raise fail(t.file, t.path("threat"), f"expected a range such as '19-20', got {value!r}")
+    return t.integer("threat", 20, 2, 20)
+
+
+def read_weapon(t: Table, ident: str) -> Weapon:
+    """Build a weapon from its table."""
+    name, damage = t.text("name", limit=NAME_LIMIT), _damage(t)
+    kind = t.string("kind", "melee", ("melee", "ranged", "thrown"))
+    tags = tuple(
+        check_id(expect_str(v, t.file, k), t.file, k) for k, v in t.items("tags", optional=True)
+    )
+    return Weapon(
+        id=ident,
+        name=name,
+        damage=damage,
+        kind=cast(WeaponKind, kind),
+        hands=t.integer("hands", 1, 1, 2),
+        light=t.flag("light", False),
+        reach=t.integer("reach", 1, 1, 3),
+        range_ft=_range_ft(t, kind),
+        threat=_threat(t),
+        multiplier=t.integer("multiplier", 2, 2, 4),
+        magic=t.integer("magic", 0, -5, 5),
+        tags=tags,
+        quality=t.integer("quality", 0, 0, 5),
+        crushing_save=t.integer("crushing_save", 0, 0, 20),
+        break_die=t.integer("break_die", 0, 0, 20),
+        conditional=_conditional(t),
+    )
+
+
+def _conditional(t: Table) -> tuple[tuple[str, int], ...]:
+    """Read `conditional`: a table of foe kind -> bonus, kept in sorted order."""
+    if not t.has("conditional"):
+        return ()
+    table = expect_table(t.raw("conditional"), t.file, t.path("conditional"))
+    return tuple(
+        (check_id(kind, t.file, join_key(t.path("conditional"), kind)),
+         expect_int(bonus, t.file, join_key(t.path("conditional"), kind), -5, 10))
+        for kind, bonus in sorted(table.items())
+    )
+
+
+def read_armour(t: Table, ident: str) -> Armour:
+    """Build an armour from its table."""
+    return Armour(id=ident, name=t.text("name", limit=NAME_LIMIT), helmet=t.flag("helmet", False))
+
+
+def weapon_ref(value: object, refs: Refs, key: str) -> Weapon:
+    """Resolve a weapon id, or read an inline weapon table (with an `id`)."""
+    if isinstance(value, str):
+        return lookup(refs.weapons, "weapon", value, refs.file, key)
+    if isinstance(value, dict):
+        t = Table(value, refs.file, key, ("id", *WEAPON_KEYS))
+        return read_weapon(t, inline_id(t))
+    raise fail(refs.file, key, f"expected a weapon id or a table, got {show(value)}")
+
+
+def armour_ref(value: object, refs: Refs, key: str) -> Armour | None:
+    """Resolve an armour id ("" for none), or read an inline armour table (with an `id`)."""
+    if value == "":
+        return None
+    if isinstance(value, str):
+        return lookup(refs.armour, "armour", value, refs.file, key)
+    if isinstance(value, dict):
+        t = Table(value, refs.file, key, ("id", *ARMOUR_KEYS))
+        return read_armour(t, inline_id(t))
+    raise fail(refs.file, key, f"expected an armour id or a table, got {show(value)}")
+
+
+def weapon_to_dict(w: Weapon) -> dict[str, object]:
+    """Return the inline table of a weapon."""
+    return {
+        "id": w.id, "name": w.name, "damage": w.damage, "kind": w.kind, "hands": w.hands,
+        "light": w.light, "reach": w.reach, "range_ft": w.range_ft, "threat": w.threat,
+        "multiplier": w.multiplier, "magic": w.magic, "tags": list(w.tags),
+        "quality": w.quality, "crushing_save": w.crushing_save, "break_die": w.break_die,
+        "conditional": dict(w.conditional),
+    }

@@ -1,0 +1,125 @@
+"""The asset library: every file under one root loaded and hashed, and scenarios by name."""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from types import MappingProxyType
+
+from arena.assets.common import Refs, Template, check_id
+from arena.assets.equipment import ARMOUR_KEYS, WEAPON_KEYS, read_armour, read_weapon
+from arena.assets.scenarios import check_arms, read_scenario
+from arena.assets.templates import read_template
+from arena.assets.terrain import TERRAIN_KEYS, read_map, read_terrain
+from arena.errors import AssetError
+from arena.model.scenario import Scenario
+from arena.model.stats import Armour, Weapon
+from arena.model.terrain import HexMap, Terrain
+from arena.paths import asset_root
+from arena.rules import get_ruleset
+from arena.validate import Table, file_label, join_key, load_toml, one_line, show
+
+
+@dataclass(frozen=True)
+class Library:
+    """Every asset under one root, validated; `hash` identifies the exact bytes of its TOML files.
+
+    A template record holds the keys it gives among name, glyph, hp, speed, weapons (a tuple of
+    Weapon), armour (Armour or None) and one partial stat table (field -> value) per ruleset.
+    """
+
+    root: Path
+    weapons: Mapping[str, Weapon]
+    armour: Mapping[str, Armour]
+    terrain: Mapping[str, Terrain]
+    templates: Mapping[str, Template]
+    maps: Mapping[str, HexMap]
+    hash: str
+
+
+def assets_hash(root: Path) -> str:
+    """Return the sha256 hex digest of the sorted relative paths and bytes of every `*.toml`."""
+    digest = hashlib.sha256()
+    files = {p.relative_to(root).as_posix(): p for p in root.rglob("*.toml") if p.is_file()}
+    for rel in sorted(files):
+        name, data = rel.encode(), files[rel].read_bytes()
+        digest.update(len(name).to_bytes(8, "big") + name + len(data).to_bytes(8, "big") + data)
+    return digest.hexdigest()
+
+
+def _read_table_file(root: Path, name: str) -> tuple[str, dict[str, object]]:
+    """Load `root/name`, returning its label for errors and its top-level table."""
+    path = root / name
+    return file_label(path, root), load_toml(path, root)
+
+
+def load_library(root: Path | None = None) -> Library:
+    """Load and validate every asset file under `root` (default: `asset_root()`)."""
+    root = asset_root() if root is None else root
+    if not root.is_dir():
+        raise AssetError(one_line(f"{root}: no such asset directory (set ARENA_ASSETS)"))
+    file, data = _read_table_file(root, "terrain.toml")
+    terrain = {i: read_terrain(Table(v, file, k, TERRAIN_KEYS), check_id(i, file, k))
+               for i, v, k in _entries(data)}
+    file, data = _read_table_file(root, "weapons.toml")
+    weapons = {i: read_weapon(Table(v, file, k, WEAPON_KEYS), check_id(i, file, k))
+               for i, v, k in _entries(data)}
+    file, data = _read_table_file(root, "armour.toml")
+    armour = {i: read_armour(Table(v, file, k, ARMOUR_KEYS), check_id(i, file, k))
+              for i, v, k in _entries(data)}
+    file, data = _read_table_file(root, "templates.toml")
+    refs = Refs(file, weapons, armour, terrain)
+    templates = {check_id(i, file, k): read_template(v, refs, k) for i, v, k in _entries(data)}
+    maps = {}
+    for path in sorted((root / "maps").glob("*.toml")):
+        label = file_label(path, root)
+        refs = Refs(label, terrain=terrain)
+        maps[path.stem] = read_map(load_toml(path, root), refs, "", path.stem)
+    return Library(
+        root, MappingProxyType(weapons), MappingProxyType(armour), MappingProxyType(terrain),
+        MappingProxyType(templates), MappingProxyType(maps), assets_hash(root),
+    )
+
+
+def _entries(data: Mapping[str, object]) -> list[tuple[str, object, str]]:
+    """Return (id, value, key) for each top-level entry of an asset file, in file order."""
+    return [(ident, value, join_key("", ident)) for ident, value in data.items()]
+
+
+def scenario_names(root: Path | None = None) -> list[str]:
+    """Return the sorted ids of `scenarios/*.toml` under `root` (default: `asset_root()`)."""
+    folder = (asset_root() if root is None else root) / "scenarios"
+    return sorted(p.stem for p in folder.glob("*.toml") if p.is_file())
+
+
+def _scenario_path(name_or_path: str, root: Path) -> Path:
+    """Return the file of a scenario given by name or by path (a path ends in .toml or has a /)."""
+    if name_or_path.endswith(".toml") or "/" in name_or_path or os.sep in name_or_path:
+        return Path(name_or_path)
+    path = root / "scenarios" / f"{name_or_path}.toml"
+    if not path.is_file():
+        available = ", ".join(scenario_names(root)) or "none"
+        message = f"unknown scenario {show(name_or_path)} (available: {available})"
+        raise AssetError(one_line(message))
+    return path
+
+
+def load_scenario(
+    name_or_path: str, library: Library | None = None, rules: str | None = None
+) -> Scenario:
+    """Load a scenario by name (`scenarios/<name>.toml`) or path, resolved against `library`.
+
+    Every combatant's weapons must carry what the ruleset needs: `rules` (the `--rules`
+    override) or else the scenario's own.
+    """
+    library = load_library() if library is None else library
+    path = _scenario_path(name_or_path, library.root)
+    file = file_label(path, library.root)
+    refs = Refs(
+        file, library.weapons, library.armour, library.terrain, library.templates, library.maps,
+    )
+    scenario = read_scenario(load_toml(path, library.root), refs, path.stem)
+    return check_arms(scenario, get_ruleset(rules or scenario.ruleset), file)
