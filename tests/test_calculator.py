@@ -295,7 +295,7 @@ def test_attack_text_is_the_explained_log_line(capsys):
               "ac=16", "--dice", "19,15,5")
     assert ("d20 19 +3 STR +2 BAB = 24 vs AC 16: critical hit (threat; confirm d20 15 +5 = "
             "20: confirmed); d8 5 +3 STR = 8 x2 = 16 +2 overflow = 18 damage") in out
-    assert out.startswith("ap 0.2: longsword (1d8) at 1 hex, from the front")
+    assert out.startswith("ap 0.3: longsword (1d8) at 1 hex, from the front")
 
 
 def test_a_double_critical_rolls_its_table_then_its_extra_dice(capsys):

@@ -174,7 +174,7 @@ def effect_text(effect: Effect) -> str:
         case "damage":
             return f"{who} takes {effect.amount} damage ({effect.name})"
         case "end_turn":
-            return f"{who} can do nothing more this turn"
+            return f"{who} can do nothing more this round"
         case "break_weapon":
             return f"the weapon in {_hand(effect.slot)} of {who} breaks"
         case "degrade_weapon":

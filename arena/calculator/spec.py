@@ -29,7 +29,8 @@ WEAPON_FIELDS: tuple[FieldSpec, ...] = (
     FieldSpec("magic", "int", 0, "magic bonus to attack and damage", -5, 5),
     FieldSpec("tags", "set", "", "rule hooks, e.g. lance, spear, longbow, primary_m"),
     FieldSpec("quality", "int", 0, "d40: quality level (crushing-blow save)", 0, 5),
-    FieldSpec("crushing_save", "int", 0, "d40: save against shattering (0 = none)", 0, 20),
+    FieldSpec("crushing_save", "int", 0,
+              "d40: save against shattering (0 = the wielder's save_crushing)", 0, 20),
     FieldSpec("break_die", "int", 0, "adnd: sides of the break die (0 = never breaks)", 0, 20),
     FieldSpec("conditional", "str", "", "adnd: bonuses against kinds of foe, kind:bonus "
               "(reptiles:4)"),

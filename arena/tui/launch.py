@@ -37,7 +37,7 @@ class PlayOptions:
 def new_battle(options: PlayOptions) -> Recorder:
     """A fresh battle of the chosen scenario; a random seed when none is given."""
     library = load_library()
-    scenario = load_scenario(options.scenario, library)
+    scenario = load_scenario(options.scenario, library, options.rules)
     ruleset = get_ruleset(options.rules or scenario.ruleset)
     seed = options.seed if options.seed is not None else secrets.randbelow(SEED_LIMIT)
     if seed < 0:

@@ -68,7 +68,7 @@ class AdndRuleset(RulesetDefaults):
     """Document 002: THAC0, exploding criticals, fumble scatter, breakage, friendly fire."""
 
     name = "adnd"
-    version = "0.1"
+    version = "0.2"
     title = "AD&D critical hits & fumbles (THAC0)"
     fields = FIELDS
     maneuvers: tuple[tuple[str, str], ...] = ()

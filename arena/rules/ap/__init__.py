@@ -123,7 +123,7 @@ class ApRuleset(RulesetDefaults):
     """Document 003: d20 + Strength + BAB against ascending AC, paid for in action points."""
 
     name = "ap"
-    version = "0.2"
+    version = "0.3"
     title = "Action-point d20 (Legends of Cphera 'Attack')"
     fields = FIELDS
     maneuvers: tuple[tuple[str, str], ...] = MANEUVERS

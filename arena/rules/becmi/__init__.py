@@ -83,7 +83,7 @@ class BecmiRuleset(RulesetDefaults):
     """Document 001: the D&D Rules Cyclopedia attack roll, on a hex map with action points."""
 
     name = "becmi"
-    version = "0.1"
+    version = "0.2"
     title = "D&D Rules Cyclopedia attack roll checklist"
     fields = FIELDS
     maneuvers: tuple[tuple[str, str], ...] = (
