@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
 from types import TracebackType
 
 import esper
@@ -10,6 +11,8 @@ import esper
 from arena.dice import Dice
 from arena.ecs import queries
 from arena.ecs.ai import AISystem
+from arena.ecs.ai_candidates import Candidate
+from arena.ecs.ai_roster import Roster
 from arena.ecs.attacks import AttackSystem
 from arena.ecs.auras import AuraSystem
 from arena.ecs.components import (
@@ -55,13 +58,26 @@ from arena.rules.base import Extras, Ruleset
 from arena.statehash import state_hash
 
 
+@dataclass(frozen=True, slots=True)
+class Wounds:
+    """How a combatant enters a battle hurt (a run's party): HP now, lasting conditions.
+
+    `conditions` maps a condition's name to (own turns left, 0 = until removed; strength).
+    """
+
+    hp: int
+    conditions: Mapping[str, tuple[int, int]] = field(default_factory=dict)
+
+
 class Battle:
-    """A pure function of (scenario, ruleset, seed, dice script, commands)."""
+    """A pure function of (scenario, ruleset, seed, dice script, commands[, wounds])."""
 
     def __init__(
-        self, scenario: Scenario, ruleset: Ruleset, seed: int, dice_script: Sequence[int] = ()
+        self, scenario: Scenario, ruleset: Ruleset, seed: int, dice_script: Sequence[int] = (),
+        wounds: Mapping[int, Wounds] | None = None,
     ) -> None:
         self.scenario = scenario
+        self.wounds = dict(wounds or {})  # by scenario combatant index (arena/run/)
         self.ruleset = ruleset
         self.seed = seed
         self.dice = Dice(seed, dice_script)
@@ -78,6 +94,7 @@ class Battle:
             self.auras = AuraSystem(ruleset)
             self.ai = AISystem(self.attacks, self.movement, self.reactions, self.items,
                                self.auras)
+            self.roster = Roster(self.ai, seed)  # which AI commands each side (ai_roster.py)
             for priority, system in enumerate((
                 self.turns, self.movement, self.attacks, self.effects, self.items,
                 self.reactions, self.auras, self.ai,
@@ -113,26 +130,31 @@ class Battle:
 
     def _spawn(self) -> None:
         """Create the combatants (entity ids 1..n in scenario order), then the clock."""
-        for spec in self.scenario.combatants:
+        for index, spec in enumerate(self.scenario.combatants):
+            wound = self.wounds.get(index, Wounds(spec.hp))
+            lasting = {name: rounds for name, (rounds, _) in sorted(wound.conditions.items())}
+            strength = {name: amount for name, (_, amount) in sorted(wound.conditions.items())}
             esper.create_entity(
                 Identity(spec.name, spec.glyph, spec.template),
                 Side(spec.side),
                 Position(spec.at),
                 Facing(spec.facing),
-                Health(spec.hp, spec.hp),
+                Health(wound.hp, spec.hp),
                 ActionPoints(spec.speed, spec.speed),
                 Stats(spec.stats[self.ruleset.name]),
-                *self._arm(spec.weapons),
+                *self._arm(spec.weapons, frozenset(lasting)),
                 Worn(spec.armour),
-                Conditions(),
+                Conditions(lasting, strength),
                 Momentum(),
                 TurnMemory(),
             )
         esper.create_entity(Clock())
 
-    def _arm(self, weapons: tuple[Weapon, ...]) -> tuple[Wielded, Carried]:
-        """Fill the hands in the scenario's order; what does not fit is carried as spares."""
-        hands = self.ruleset.hands(frozenset())
+    def _arm(
+        self, weapons: tuple[Weapon, ...], conditions: frozenset[str]
+    ) -> tuple[Wielded, Carried]:
+        """Fill the hands left in the scenario's order; what does not fit is carried as spares."""
+        hands = self.ruleset.hands(conditions)
         wielded: list[Weapon] = []
         carried: list[Weapon] = []
         for weapon in weapons:
@@ -187,6 +209,9 @@ class Battle:
         clock = queries.clock()
         if clock.over:
             return "the battle is over"
+        unknown = self._stranger(command)
+        if unknown is not None:
+            return unknown
         pending = self.reactions.pending()
         turning = isinstance(command, Face)  # off-turn facing: where the ruleset prices it
         if pending is not None and not isinstance(command, React) and not (
@@ -201,6 +226,14 @@ class Battle:
             return f"it is not #{command.actor}'s turn (it is {whose}'s)"
         if not isinstance(command, EndTurn):
             return self._incapacity(command.actor)
+        return None
+
+    def _stranger(self, command: Command) -> str | None:
+        """A command from a file naming no combatant (the clock, #999) is refused, not a crash."""
+        names = [command.actor, *([command.target] if isinstance(command, Attack) else [])]
+        for entity in names:
+            if not (esper.entity_exists(entity) and esper.has_component(entity, Health)):
+                return f"#{entity} is not a combatant in this battle"
         return None
 
     def _incapacity(self, actor: int) -> str | None:
@@ -227,9 +260,21 @@ class Battle:
         actor = self.active
         if actor is None:
             raise RuntimeError("the battle is over: nobody acts")
+        return self.roster.decide(actor, self.reactions.pending() is not None)
+
+    def explain(self) -> tuple[Command, list[Candidate]]:
+        """The AI's command for the active combatant with its rated candidates, best first."""
+        actor = self.active
+        if actor is None:
+            raise RuntimeError("the battle is over: nobody acts")
         if self.reactions.pending() is not None:
-            return self.ai.react(actor)
-        return self.ai.decide(actor)
+            return self.roster.decide(actor, True), []
+        return self.roster.explain(actor)
+
+    def ai_label(self, actor: int) -> str:
+        """Which AI commands `actor`'s side (`tactical/normal`, `basic`, ...)."""
+        self.world.activate()
+        return self.roster.label(actor)
 
     def state_hash(self) -> str:
         """A short hash of the whole battle state."""

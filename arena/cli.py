@@ -7,18 +7,25 @@ import json
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import NoReturn, TextIO
+from typing import NoReturn, TextIO, cast
 
 import arena
 from arena import calculator
-from arena.assets import load_library, load_scenario
+from arena.assets import load_library
 from arena.battle import Battle
 from arena.dice import Dice, parse_script
+from arena.ecs.ai_roster import AI_NAMES, DEFAULT_AI, DEFAULT_LEVEL, parse_ai
+from arena.ecs.ai_tactical import LEVELS
 from arena.ecs.events import BattleEnded, Event, Refused, event_to_json
 from arena.errors import ArenaError
+from arena.gencli import add_gen, add_generated, generated_request, run_gen, scenario_for
+from arena.model.commands import Command
 from arena.narrate import narrate
+from arena.paths import saves_file
 from arena.replay import Mismatch, Recorder, load, rerun, save
 from arena.rules import RULESETS, get_ruleset
+from arena.run.commands import add_run, replay_run, run_run, run_scores
+from arena.text import SafeStream, one_line, say
 
 SAVES = Path("saves")
 MAX_COMMANDS = 200_000
@@ -29,7 +36,7 @@ class Parser(argparse.ArgumentParser):
 
     def error(self, message: str) -> NoReturn:
         """Print one line naming the problem, then exit 2."""
-        self.exit(2, f"{self.prog}: {message} (try --help)\n")
+        self.exit(2, one_line(f"{self.prog}: {message} (try --help)") + "\n")
 
 
 def build_parser() -> Parser:
@@ -37,12 +44,19 @@ def build_parser() -> Parser:
     parser = Parser(prog="arena", description=__doc__)
     sub = parser.add_subparsers(dest="command", parser_class=Parser)
     play = sub.add_parser("play", help="play a skirmish in the terminal (the default command)")
-    play.add_argument("--scenario", default="skirmish", help="scenario name or .toml path")
+    play.add_argument("--scenario", help="scenario name or .toml path (default skirmish)")
     play.add_argument("--seed", type=int, help="battle seed (default: a random one)")
     play.add_argument("--rules", help=f"ruleset, overriding the scenario's ({', '.join(RULESETS)})")
     play.add_argument("--side", type=int, help="the side you command, 0-based (default 0)")
     play.add_argument("--hotseat", action="store_true", help="command every side yourself")
     play.add_argument("--load", type=Path, metavar="PATH", help="resume a save, replay or journal")
+    play.add_argument("--palette", help="default, colourblind or high-contrast (saved)")
+    play.add_argument("--accessible", action="store_true",
+                      help="no map: the battle as plain lines for a screen reader")
+    add_ai(play, "the AI commanding the other sides")
+    conf = sub.add_parser("config", help="print the config file's path and settings")
+    conf.add_argument("--write", action="store_true", help="write the file with these settings")
+    add_generated(play)
     sim = sub.add_parser("sim", help="run a battle between AI sides to the end")
     sim.add_argument("--scenario", default="skirmish", help="scenario name or .toml path")
     sim.add_argument("--seed", type=int, default=1, help="battle seed (default 1)")
@@ -56,13 +70,29 @@ def build_parser() -> Parser:
         metavar="PATH",
         help="write a replay (default saves/<scenario>-<seed>.json)",
     )
+    sim.add_argument("--force", action="store_true",
+                     help="let --record overwrite an existing file")
+    add_generated(sim)
+    add_ai(sim, "NAME[,NAME...]: one AI for every side or one per side")
+    sim.add_argument("--explain-ai", action="store_true",
+                     help="print the top three candidates and ratings of each AI command")
     rep = sub.add_parser("replay", help="re-run a recorded battle")
     rep.add_argument("path", type=Path, help="replay file")
     rep.add_argument(
         "--verify", action="store_true", help="exit 0 if every event and state hash match, else 1"
     )
     add_calculator(sub)
+    add_gen(sub)
+    add_run(sub)
     return parser
+
+
+def add_ai(command: Parser, what: str) -> None:
+    """`--ai` and `--ai-level` (docs/ai.md)."""
+    command.add_argument("--ai", default=DEFAULT_AI,
+                         help=f"{what} ({', '.join(AI_NAMES)}; default {DEFAULT_AI})")
+    command.add_argument("--ai-level", default=DEFAULT_LEVEL, choices=LEVELS,
+                         help=f"how well the tactical AI plays (default {DEFAULT_LEVEL})")
 
 
 def add_calculator(sub: argparse._SubParsersAction[Parser]) -> None:
@@ -115,13 +145,18 @@ def emit_json(out: TextIO, battle: Battle, events: Sequence[Event]) -> None:
 def run_sim(args: argparse.Namespace, out: TextIO) -> int:
     """Load, fight to the end with AI on every side, print, and record if asked."""
     library = load_library()
-    scenario = load_scenario(args.scenario, library, args.rules)
+    scenario = scenario_for(args, library)
     ruleset = get_ruleset(args.rules or scenario.ruleset)
     script = parse_script(args.dice)
     if args.seed < 0:
         raise ArenaError(f"--seed must be 0 or more, got {args.seed}")
     emit = emit_json if args.json else emit_text
+    record = None if args.record is None else (
+        Path(args.record) if args.record else saves_file(SAVES, f"{scenario.id}-{args.seed}.json"))
+    if record is not None and record.is_file() and not args.force:
+        raise ArenaError(f"{record} exists; --force overwrites it")
     with Battle(scenario, ruleset, args.seed, script) as battle:
+        battle.roster.configure(args.ai, args.ai_level, len(scenario.sides))
         recorder = Recorder(battle, library.hash, script)
         if not args.json:
             out.write(f"{scenario.name} ({ruleset.name} {ruleset.version}), seed {args.seed}\n")
@@ -129,18 +164,28 @@ def run_sim(args: argparse.Namespace, out: TextIO) -> int:
         for _ in range(MAX_COMMANDS):
             if battle.over:
                 break
-            command = battle.decide()
+            command = explain_ai(out, battle) if args.explain_ai else battle.decide()
             events = recorder.apply(command, "ai")
             if len(events) == 1 and isinstance(events[0], Refused):
                 raise RuntimeError(f"AI chose a refused command {command}: {events[0].reason}")
             emit(out, battle, events)
         if not args.json:
             out.write(f"State hash {battle.state_hash()}\n")
-        if args.record is not None:
-            path = Path(args.record) if args.record else SAVES / f"{scenario.id}-{args.seed}.json"
-            save(recorder, path)
-            sys.stderr.write(f"replay written to {path}\n")
+        if record is not None:
+            save(recorder, record)
+            say(sys.stderr, f"replay written to {record}")
     return 0
+
+
+def explain_ai(out: TextIO, battle: Battle) -> Command:
+    """The AI's command, after printing its top three candidates with their ratings."""
+    command, ranked = battle.explain()
+    if ranked:
+        actor = command.actor
+        out.write(f"  AI {battle.ai_label(actor)} for {battle.names()[actor]}:\n")
+        for i, c in enumerate(ranked[:3], 1):
+            out.write(f"    {i}. {c.label}: {c.rating.total:+.2f} = {c.rating.text()}\n")
+    return command
 
 
 def describe(m: Mismatch) -> str:
@@ -155,21 +200,25 @@ def describe(m: Mismatch) -> str:
 
 def run_replay(args: argparse.Namespace, out: TextIO) -> int:
     """Re-run a replay; with --verify report the first mismatch and exit 1 on any."""
+    recorded_run = replay_run(args.path, out)  # a run record (arena/run/record.py)
+    if recorded_run is not None:
+        return recorded_run
     replay = load(args.path)
     if replay.game_version != arena.__version__:
-        sys.stderr.write(
-            f"warning: {args.path} was recorded by arena {replay.game_version}; "
-            f"this is {arena.__version__}\n"
-        )
-    mismatch = next(rerun(replay), None)
+        say(sys.stderr, f"warning: {args.path} was recorded by arena {replay.game_version}; "
+                        f"this is {arena.__version__}")
+    if replay.version < 2:
+        say(sys.stderr, f"warning: {args.path} is replay format {replay.version}: it records no "
+                        "command count or end state, so a cut-short file cannot be told apart")
+    ended: list[bool] = []
+    mismatch = next(rerun(replay, ended), None)
     if mismatch is not None:
-        sys.stderr.write(describe(mismatch) + "\n")
+        say(sys.stderr, describe(mismatch))
         return 1
     if args.verify:
-        out.write(
-            f"replay verified: {len(replay.steps)} commands, final state hash "
-            f"{replay.final_state_hash}\n"
-        )
+        stops = "" if all(ended) else "; the battle had not ended (a save, or cut short)"
+        out.write(f"replay verified: {len(replay.steps)} commands, final state hash "
+                  f"{replay.final_state_hash}{stops}\n")
         return 0
     with Battle(replay.scenario, replay.ruleset, replay.seed, replay.dice) as battle:
         emit_text(out, battle, battle.opening)
@@ -202,17 +251,35 @@ def run_play(args: argparse.Namespace) -> int:
     """Play in the terminal (imported here so `sim` and `replay` never load the front end)."""
     from arena.tui.launch import PlayOptions, play  # noqa: PLC0415
 
-    if args.command is None:
+    if args.command is None:  # the title screen (arena/tui/runflow.py); a skirmish from it
+        from arena.tui.runflow import opens_title, title  # noqa: PLC0415
+
+        if opens_title(SAVES) and title(SAVES) != "skirmish":
+            return 0
         return play(PlayOptions(saves=SAVES))
-    return play(PlayOptions(args.scenario, args.seed, args.rules, args.side, args.hotseat,
-                            args.load, SAVES))
+    fresh = args.scenario is not None or args.seed is not None  # that battle, not the journal's
+    parse_ai(args.ai, args.ai_level)
+    return play(PlayOptions(args.scenario or "skirmish", args.seed, args.rules, args.side,
+                            args.hotseat, args.load, SAVES, generated=generated_request(args),
+                            palette=args.palette, fresh=fresh, ai=args.ai,
+                            ai_level=args.ai_level, accessible=args.accessible))
+
+
+def run_config(args: argparse.Namespace, out: TextIO) -> int:
+    """`arena config`: where the config lives and what it holds (`--write` writes it)."""
+    from arena.tui import config  # noqa: PLC0415
+
+    settings = config.load()
+    path = config.save(settings) if args.write else config.config_path()
+    out.write("\n".join(config.describe(settings, path)) + "\n")
+    return 0
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point: one line on stderr and exit 2 for any input problem."""
     parser = build_parser()
     args = parser.parse_args(argv)
-    out = sys.stdout
+    out = cast(TextIO, SafeStream(sys.stdout))  # every line printed passes the sanitiser
     try:
         if args.command in (None, "play"):
             return run_play(args)
@@ -222,10 +289,22 @@ def main(argv: Sequence[str] | None = None) -> int:
             return run_replay(args, out)
         if args.command in ("rules", "attack", "odds"):
             return run_calculator(args, out)
+        if args.command == "run" and not args.auto:  # the terminal run
+            from arena.tui.runflow import terminal_run  # noqa: PLC0415
+
+            return terminal_run(args)
+        if args.command == "run":
+            return run_run(args, out)
+        if args.command == "scores":
+            return run_scores(args, out)
+        if args.command == "gen":
+            return run_gen(args, out)
+        if args.command == "config":
+            return run_config(args, out)
         parser.print_help(sys.stderr)
         return 2
     except ArenaError as e:
-        sys.stderr.write(f"arena: {e}\n")
+        say(sys.stderr, f"arena: {e}")
         return 2
     except BrokenPipeError:
         return 0

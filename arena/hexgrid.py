@@ -311,8 +311,12 @@ def hex_angle(vertex: Hex, a: Hex, b: Hex) -> float:
     return math.degrees(math.atan2(cross, dot))
 
 
-def hex_to_cell(h: Hex, origin: tuple[int, int] = (0, 0)) -> tuple[int, int]:
-    """Return the terminal ``(column, row)`` of the glyph of ``h`` (doubled-width layout).
+def hex_to_cell(h: Hex, origin: tuple[int, int] = (0, 0), size: int = 1) -> tuple[int, int]:
+    """Return the terminal ``(column, row)`` of the top-left cell of ``h``'s block.
+
+    Pointy-top ``layout_pointy`` on a character grid: a hex is a block ``2 * size`` columns
+    wide and ``size`` rows tall, each row of hexes offset by half a block. At size 1 the
+    block is the glyph and the column right of it (doubled-width layout).
 
     >>> hex_to_cell(Hex(1, 2))
     (4, 2)
@@ -320,14 +324,16 @@ def hex_to_cell(h: Hex, origin: tuple[int, int] = (0, 0)) -> tuple[int, int]:
     (14, 7)
     >>> cell_to_hex(15, 7, origin=(10, 5))
     Hex(q=1, r=2)
+    >>> hex_to_cell(Hex(1, 2), origin=(10, 5), size=2), cell_to_hex(21, 10, (10, 5), size=2)
+    ((18, 9), Hex(q=1, r=2))
     """
-    return (origin[0] + 2 * h.q + h.r, origin[1] + h.r)
+    return (origin[0] + size * (2 * h.q + h.r), origin[1] + size * h.r)
 
 
-def cell_to_hex(col: int, row: int, origin: tuple[int, int] = (0, 0)) -> Hex:
-    """Return the hex whose two-column cell (glyph column and the one right of it) covers it."""
-    r = row - origin[1]
-    return Hex((col - origin[0] - r) // 2, r)
+def cell_to_hex(col: int, row: int, origin: tuple[int, int] = (0, 0), size: int = 1) -> Hex:
+    """Return the hex whose block (see `hex_to_cell`) covers the cell ``(col, row)``."""
+    r = (row - origin[1]) // size
+    return Hex(((col - origin[0]) // size - r) // 2, r)
 
 
 def line_of_sight(a: Hex, b: Hex, blocks: Callable[[Hex], bool]) -> bool:

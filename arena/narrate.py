@@ -102,10 +102,23 @@ def attack_text(result: AttackResult) -> str:
     return text
 
 
-def narrate(event: Event, names: Mapping[int, str], sides: Mapping[int, str]) -> str:
-    """One log line for an event."""
+def display(name: str) -> str:
+    """An internal id as words, for names no table gives: 'martial_spirit' -> 'martial spirit'.
+
+    >>> display("martial_spirit"), display("long_sword_plus_1")
+    ('martial spirit', 'long sword +1')
+    """
+    return name.replace("_plus_", " +").replace("_minus_", " -").replace("_", " ")
+
+
+def narrate(event: Event, names: Mapping[int, str], sides: Mapping[int, str],
+            weapons: Mapping[str, str] | None = None) -> str:
+    """One log line for an event; `weapons` maps weapon ids to display names when given."""
     def n(entity: int) -> str:
         return names.get(entity, f"#{entity}")
+
+    def w(weapon: str) -> str:
+        return weapon if weapons is None else weapons.get(weapon, display(weapon))
 
     match event:
         case RoundStarted():
@@ -139,16 +152,16 @@ def narrate(event: Event, names: Mapping[int, str], sides: Mapping[int, str]) ->
             how = "strikes at the opening of" if event.reaction else "attacks"
             if event.free:
                 how = "strikes"
-            return (f"{n(event.actor)} {how} {n(event.target)} with {event.weapon} "
+            return (f"{n(event.actor)} {how} {n(event.target)} with {w(event.weapon)} "
                     f"({event.distance} hex, {event.position}): {attack_text(event.result)}"
                     f" [{n(event.target)} {event.target_hp} HP]")
         case PickedUp():
-            return f"{n(event.actor)} picks up {event.weapon} ({event.ap_spent} AP)"
+            return f"{n(event.actor)} picks up {w(event.weapon)} ({event.ap_spent} AP)"
         case Drew():
-            stowed = f", stowing {', '.join(event.stowed)}" if event.stowed else ""
-            return f"{n(event.actor)} draws {event.weapon}{stowed} ({event.ap_spent} AP)"
+            stowed = f", stowing {', '.join(w(s) for s in event.stowed)}" if event.stowed else ""
+            return f"{n(event.actor)} draws {w(event.weapon)}{stowed} ({event.ap_spent} AP)"
         case Reloaded():
-            return f"{n(event.actor)} reloads {event.weapon} ({event.ap_spent} AP)"
+            return f"{n(event.actor)} reloads {w(event.weapon)} ({event.ap_spent} AP)"
         case Died():
             if event.by == event.actor:
                 return f"{n(event.actor)} falls, {event.how}"
@@ -171,10 +184,10 @@ def narrate(event: Event, names: Mapping[int, str], sides: Mapping[int, str]) ->
             dice = " ".join(roll_text(r) for r in event.rolls)
             checked = f" ({dice}: holds)" if dice else ""
             if event.how == "is thrown":
-                return f"{n(event.actor)}'s {event.weapon} lands{where}{checked}"
-            return f"{n(event.actor)} drops {event.weapon}: it {event.how}{where}{checked}"
+                return f"{n(event.actor)}'s {w(event.weapon)} lands{where}{checked}"
+            return f"{n(event.actor)} drops {w(event.weapon)}: it {event.how}{where}{checked}"
         case WeaponKicked():
-            return (f"{n(event.actor)} kicks {n(event.owner)}'s {event.weapon} back to "
+            return (f"{n(event.actor)} kicks {n(event.owner)}'s {w(event.weapon)} back to "
                     f"({event.to.q}, {event.to.r}) ({event.ap_spent} AP)")
         case AuraStarted():
             lasting = f"for {event.rounds} rounds" if event.rounds else "while kept up"
@@ -186,8 +199,8 @@ def narrate(event: Event, names: Mapping[int, str], sides: Mapping[int, str]) ->
             dice = " ".join(roll_text(r) for r in event.rolls)
             why = f" ({dice})" if dice else ""
             if event.magic_lost:
-                return f"{n(event.actor)}'s {event.weapon} loses {event.magic_lost} magic{why}"
-            return f"{n(event.actor)}'s {event.weapon} breaks{why}"
+                return f"{n(event.actor)}'s {w(event.weapon)} loses {event.magic_lost} magic{why}"
+            return f"{n(event.actor)}'s {w(event.weapon)} breaks{why}"
         case Upkept():
             parts = [roll_text(r) for r in event.rolls] + list(event.notes)
             why = f" ({'; '.join(parts)})" if parts else ""
@@ -206,7 +219,7 @@ def narrate(event: Event, names: Mapping[int, str], sides: Mapping[int, str]) ->
         case Notice():
             return f"Note: {event.text}"
         case Refused():
-            return f"Refused {event.command}: {event.reason}"
+            return f"Refused {display(event.command)}: {event.reason}"
         case BattleEnded():
             who = sides.get(event.winner, "nobody") if event.winner is not None else "nobody"
             return f"Battle over after {event.rounds} rounds: {who} wins ({event.reason})"

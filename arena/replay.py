@@ -4,24 +4,35 @@ from __future__ import annotations
 
 import json
 import os
-import tempfile
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import arena
-from arena.assets import scenario_from_dict, scenario_to_dict
+from arena.assets import scenario_to_dict
 from arena.battle import Battle
 from arena.ecs.events import Event, Refused, event_to_json
 from arena.errors import ArenaError, ReplayError
-from arena.model.commands import Command, command_from_json, command_to_json
+from arena.files import write_atomically
+from arena.model.commands import Command, EndTurn, command_to_json
 from arena.model.scenario import Scenario
-from arena.rules import get_ruleset
+from arena.procgen import generator_version
+from arena.recordfile import (
+    MAX_COMMANDS,
+    command_list,
+    header,
+    need,
+    parse,
+    read_document,
+    step,
+)
 from arena.rules.base import Ruleset
+from arena.text import one_line
 
 FORMAT = "arena-replay"
-REPLAY_VERSION = 1
+REPLAY_VERSION = 2  # 2 adds command_count and over; format 1 files still load (docs/security.md)
+READABLE_VERSIONS = (1, 2)
 
 
 @dataclass
@@ -34,15 +45,21 @@ class Recorder:
     steps: list[dict[str, object]] = field(default_factory=list)
 
     def apply(self, command: Command, by: str) -> list[Event]:
-        """Apply a command; record it with its events and state hash unless refused."""
+        """Apply a command; record it with its events and state hash unless refused.
+
+        A command `by` the AI also records which AI gave it (`ai`: `tactical/normal`, `basic`).
+        """
         events = self.battle.apply(command)
         if not (len(events) == 1 and isinstance(events[0], Refused)):
+            # Labelled after the apply: a refused command may name no combatant (issue 18).
+            ai = self.battle.ai_label(command.actor) if by == "ai" else None
             self.steps.append(
                 {
                     "command": command_to_json(command),
                     "by": by,
                     "events": [event_to_json(e) for e in events],
                     "state_hash": self.battle.state_hash(),
+                    **({"ai": ai} if ai is not None else {}),
                 }
             )
         return events
@@ -58,26 +75,14 @@ class Recorder:
             "assets_hash": self.assets_hash,
             "seed": b.seed,
             "dice": list(self.dice_script),
+            "generator": generator_version(b.scenario.id),  # None: a hand-made scenario
             "scenario": scenario_to_dict(b.scenario),
             "opening": [event_to_json(e) for e in b.opening],
+            "command_count": len(self.steps),
+            "over": b.over,
             "commands": self.steps,
             "final_state_hash": b.state_hash(),
         }
-
-
-def write_atomically(path: Path, text: str) -> None:
-    """Write `text` to `path` via a temp file, fsync and rename, so it is never half-written."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
 
 
 def save(recorder: Recorder, path: Path) -> None:
@@ -86,6 +91,9 @@ def save(recorder: Recorder, path: Path) -> None:
         write_atomically(path, json.dumps(recorder.document(), separators=(",", ":")) + "\n")
     except OSError as e:
         raise ArenaError(f"{path}: cannot write replay: {e.strerror or e}") from None
+    if len(recorder.steps) > MAX_COMMANDS:  # written anyway, but say it will not load
+        raise ArenaError(f"{path}: {len(recorder.steps)} commands: over the {MAX_COMMANDS} a "
+                         "replay may hold; it will not load")
 
 
 @dataclass(frozen=True)
@@ -101,64 +109,55 @@ class Replay:
     opening: list[Any]
     steps: list[tuple[Command, list[Any], str]]
     final_state_hash: str
+    version: int = REPLAY_VERSION
+    over: bool | None = None
+    by: tuple[str, ...] = ()
+    ais: tuple[str, ...] = ()  # per step, the AI recorded as giving it (`ai`; "" if none)
 
 
-def _need(doc: dict[str, Any], key: str, kind: type | tuple[type, ...], where: str) -> Any:
-    """A required field of the replay, of the right JSON type, or a one-line error."""
-    if key not in doc:
-        raise ReplayError(f"{where}: missing '{key}'")
-    value = doc[key]
-    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-        raise ReplayError(f"{where}: '{key}' has the wrong type")
-    return value
+def _document(path: Path) -> dict[str, Any]:
+    """Read a replay-format file: a bounded, strict JSON object of a readable format version."""
+    where = one_line(str(path))
+    doc = parse(read_document(path, "replay file"), f"{where}: corrupt replay")
+    if not isinstance(doc, dict) or doc.get("format") != FORMAT:
+        raise ReplayError(f"{where}: not an arena replay file")
+    version = need(doc, "replay_version", int, where)
+    if version not in READABLE_VERSIONS:
+        raise ReplayError(
+            f"{where}: replay format {version}; this game reads formats 1 and {REPLAY_VERSION}"
+        )
+    return doc
+
+
+def _replay(path: Path, doc: dict[str, Any]) -> Replay:
+    """Validate a parsed replay document: header, every step, the count and end state."""
+    where = one_line(str(path))
+    head = header(doc, where)
+    steps, by, ais = [], [], []
+    for i, data in enumerate(command_list(doc, where), 1):
+        command, who, digest = step(data, f"{where}: command {i}")
+        events = need(data, "events", list, f"{where}: command {i}")
+        steps.append((command, events, digest))
+        by.append(who)
+        ais.append(need(data, "ai", str, f"{where}: command {i}") if "ai" in data else "")
+    over = None
+    if doc["replay_version"] >= 2:
+        count = need(doc, "command_count", int, where)
+        if count != len(steps):
+            raise ReplayError(f"{where}: the header records {count} commands but the file "
+                              f"holds {len(steps)}: truncated or edited")
+        over = need(doc, "over", bool, where)
+    return Replay(
+        path, head["game_version"], head["ruleset"], head["seed"], head["dice"],
+        head["scenario"], need(doc, "opening", list, where), steps,
+        need(doc, "final_state_hash", str, where), doc["replay_version"], over, tuple(by),
+        tuple(ais),
+    )
 
 
 def load(path: Path) -> Replay:
     """Read and validate a replay file; every problem is a one-line ReplayError."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise ReplayError(f"{path}: no such replay file") from None
-    except (OSError, UnicodeDecodeError) as e:
-        raise ReplayError(f"{path}: cannot read replay: {e}") from None
-    try:
-        doc = json.loads(text)
-    except json.JSONDecodeError as e:
-        raise ReplayError(
-            f"{path}: corrupt replay: not JSON ({e.msg} at line {e.lineno})"
-        ) from None
-    except RecursionError:
-        raise ReplayError(f"{path}: corrupt replay: nested too deeply") from None
-    where = str(path)
-    if not isinstance(doc, dict) or doc.get("format") != FORMAT:
-        raise ReplayError(f"{where}: not an arena replay file")
-    version = _need(doc, "replay_version", int, where)
-    if version != REPLAY_VERSION:
-        raise ReplayError(
-            f"{where}: replay format {version}; this game reads format {REPLAY_VERSION}"
-        )
-    head = _header(doc, where)
-    steps = []
-    for i, step in enumerate(_need(doc, "commands", list, where), 1):
-        if not isinstance(step, dict):
-            raise ReplayError(f"{where}: command {i}: not an object")
-        try:
-            command = command_from_json(step.get("command"))
-        except ValueError as e:
-            raise ReplayError(f"{where}: command {i}: {e}") from None
-        events = _need(step, "events", list, f"{where}: command {i}")
-        steps.append((command, events, _need(step, "state_hash", str, f"{where}: command {i}")))
-    return Replay(
-        path,
-        head["game_version"],
-        head["ruleset"],
-        head["seed"],
-        head["dice"],
-        head["scenario"],
-        _need(doc, "opening", list, where),
-        steps,
-        _need(doc, "final_state_hash", str, where),
-    )
+    return _replay(path, _document(path))
 
 
 @dataclass(frozen=True)
@@ -183,36 +182,68 @@ def _first_difference(
     return (expected[n] if n < len(expected) else None), (actual[n] if n < len(actual) else None)
 
 
-def rerun(replay: Replay) -> Iterator[Mismatch]:
-    """Re-run the replay; yield the first mismatch (if any) and stop."""
+def canonical(value: object) -> str:
+    """One spelling of a JSON value: `3` and `3.0`, `1` and `true` differ, key order does not."""
+    return json.dumps(value, sort_keys=True, separators=(",", ":"))
+
+
+def _ai_disagrees(battle: Battle, command: Command) -> Command | None:
+    """What the AI chooses now, when the recorded `by: ai` command is not its choice."""
+    choice = battle.decide()
+    if choice == command:
+        return None
+    active = battle.active
+    refused = battle.apply(choice)  # a refusal changes nothing and rolls no die
+    if active is None or not (len(refused) == 1 and isinstance(refused[0], Refused)):
+        return choice
+    return None if command == EndTurn(active) else choice
+
+
+def rerun(replay: Replay, ended: list[bool] | None = None) -> Iterator[Mismatch]:
+    """Re-run the replay; yield the first mismatch (if any) and stop.
+
+    Events are compared in canonical JSON; each `by: ai` command must be what the AI chooses
+    (or the end of turn a session gives when the AI's choice is refused); the end state too.
+    Whether the re-run battle ended is appended to `ended`, when given.
+    """
     with Battle(replay.scenario, replay.ruleset, replay.seed, replay.dice) as battle:
         opening = [event_to_json(e) for e in battle.opening]
-        if opening != replay.opening:
+        if canonical(opening) != canonical(replay.opening):
             yield Mismatch(0, None, "opening events", *_first_difference(replay.opening, opening))
             return
-        for i, (command, events, digest) in enumerate(replay.steps, 1):
+        by = replay.by or ("player",) * len(replay.steps)
+        for i, ((command, events, digest), who) in enumerate(zip(replay.steps, by, strict=True), 1):
+            if who == "ai" and not battle.over:
+                # Replays from before named AIs were all made by `basic`.
+                battle.roster.adopt(command.actor, replay.ais[i - 1] if replay.ais else "")
+                choice = _ai_disagrees(battle, command)
+                if choice is not None:
+                    yield Mismatch(i, command, "by ai", command_to_json(command),
+                                   command_to_json(choice))
+                    return
             actual = [event_to_json(e) for e in battle.apply(command)]
-            if actual != events:
+            if canonical(actual) != canonical(events):
                 yield Mismatch(i, command, "events", *_first_difference(events, actual))
                 return
             if battle.state_hash() != digest:
                 yield Mismatch(i, command, "state hash", digest, battle.state_hash())
                 return
+        if ended is not None:
+            ended.append(battle.over)
         if battle.state_hash() != replay.final_state_hash:
-            yield Mismatch(
-                len(replay.steps),
-                None,
-                "final state hash",
-                replay.final_state_hash,
-                battle.state_hash(),
-            )
+            yield Mismatch(len(replay.steps), None, "final state hash",
+                           replay.final_state_hash, battle.state_hash())
+        elif replay.over is not None and replay.over != battle.over:
+            yield Mismatch(len(replay.steps), None, "end state (over)", replay.over, battle.over)
 
 
 # --- Journals: the command log of a battle in play, and resuming from a journal or a save ---
 
 JOURNAL_FORMAT = "arena-journal"
 JOURNAL_VERSION = 1
-_HEADER_SKIP = ("format", "commands", "opening", "final_state_hash")
+_HEADER_SKIP = (
+    "format", "commands", "opening", "final_state_hash", "command_count", "over", "replay_version",
+)
 
 
 def _line(value: object) -> str:
@@ -247,6 +278,12 @@ class Journal:
         self.file.flush()
         os.fsync(self.file.fileno())
 
+    def append_undo(self, state_hash: str) -> None:
+        """Record that the last command was taken back; `state_hash` is the state after it."""
+        self.file.write(_line({"undo": True, "state_hash": state_hash}))
+        self.file.flush()
+        os.fsync(self.file.fileno())
+
     def close(self) -> None:
         """Close the file, keeping it on disk."""
         self.file.close()
@@ -273,97 +310,57 @@ class Resumable:
     dropped: int = 0
 
 
-def _header(doc: dict[str, Any], where: str) -> dict[str, Any]:
-    """The battle a journal header names: ruleset (same version), seed, dice and scenario."""
-    rules = _need(doc, "ruleset", dict, where)
-    ruleset = get_ruleset(_need(rules, "name", str, f"{where}: ruleset"))
-    wanted = _need(rules, "version", str, f"{where}: ruleset")
-    if wanted != ruleset.version:
-        raise ReplayError(
-            f"{where}: recorded with ruleset {ruleset.name} {wanted}; "
-            f"this game has {ruleset.version}"
-        )
-    dice = _need(doc, "dice", list, where)
-    if not all(isinstance(f, int) and not isinstance(f, bool) and f >= 1 for f in dice):
-        raise ReplayError(f"{where}: 'dice' must be a list of positive faces")
-    try:
-        scenario = scenario_from_dict(_need(doc, "scenario", dict, where), f"{where}: scenario")
-    except ArenaError as e:
-        raise ReplayError(str(e)) from None
-    settings = doc.get("settings", {})
-    return {
-        "game_version": str(doc.get("game_version", "?")), "ruleset": ruleset,
-        "seed": _need(doc, "seed", int, where), "dice": tuple(dice), "scenario": scenario,
-        "assets_hash": str(doc.get("assets_hash", "")),
-        "settings": settings if isinstance(settings, dict) else {},
-    }
-
-
-def _step(data: object, where: str) -> tuple[Command, str, str]:
-    """One journal or replay step as (command, by, state hash)."""
-    if not isinstance(data, dict):
-        raise ReplayError(f"{where}: not an object")
-    try:
-        command = command_from_json(data.get("command"))
-    except ValueError as e:
-        raise ReplayError(f"{where}: {e}") from None
-    return command, _need(data, "by", str, where), _need(data, "state_hash", str, where)
+def _journal_lines(path: Path) -> list[str]:
+    """A journal's lines, the count bounded before any line is parsed."""
+    text = read_document(path, "journal")
+    if text.count("\n") > MAX_COMMANDS + 1:
+        raise ReplayError(f"{one_line(str(path))}: more than {MAX_COMMANDS} commands")
+    return text.splitlines()
 
 
 def load_journal(path: Path) -> Resumable:
     """Read a journal; an unreadable last line (the command in flight at a crash) is dropped."""
-    try:
-        lines = path.read_text(encoding="utf-8").splitlines()
-    except FileNotFoundError:
-        raise ReplayError(f"{path}: no such journal") from None
-    except (OSError, UnicodeDecodeError) as e:
-        raise ReplayError(f"{path}: cannot read journal: {e}") from None
-    where = str(path)
-    try:
-        head = json.loads(lines[0]) if lines else None
-    except (json.JSONDecodeError, RecursionError):
-        head = None
+    lines = _journal_lines(path)
+    where = one_line(str(path))
+    head = parse(lines[0], f"{where}: header") if lines else None
     if not isinstance(head, dict) or head.get("format") != JOURNAL_FORMAT:
         raise ReplayError(f"{where}: not an arena journal")
     if head.get("journal_version") != JOURNAL_VERSION:
-        raise ReplayError(f"{where}: journal format {head.get('journal_version')!r}; "
-                          f"this game reads format {JOURNAL_VERSION}")
+        raise ReplayError(f"{where}: journal format {one_line(repr(head.get('journal_version')))}"
+                          f"; this game reads format {JOURNAL_VERSION}")
     steps, dropped = [], 0
     for number, text in enumerate(lines[1:], 2):
         try:
-            data = json.loads(text)
-        except (json.JSONDecodeError, RecursionError):
+            data = parse(text, f"{where}: line {number}")
+        except ReplayError:
             if number == len(lines):
                 dropped = 1
                 break
             raise ReplayError(f"{where}: line {number}: corrupt journal line") from None
-        steps.append(_step(data, f"{where}: line {number}"))
-    return Resumable(path, steps=tuple(steps), dropped=dropped, **_header(head, where))
+        if not (isinstance(data, dict) and data.get("undo") is True):
+            steps.append(step(data, f"{where}: line {number}"))
+        elif steps:  # an undo line: the last command was taken back (a die-free step or turn)
+            del steps[-1]
+        else:
+            raise ReplayError(f"{where}: line {number}: undo with no command to undo")
+    return Resumable(path, steps=tuple(steps), dropped=dropped, **header(head, where))
 
 
-def load_save(path: Path) -> Resumable:
+def load_save(path: Path, doc: dict[str, Any] | None = None) -> Resumable:
     """Read a save or replay file (the replay format) as a battle to resume."""
-    replay = load(path)
-    doc = json.loads(path.read_text(encoding="utf-8"))
-    steps = tuple(
-        _step(data, f"{path}: command {i}") for i, data in enumerate(doc["commands"], 1)
-    )
+    doc = _document(path) if doc is None else doc
+    replay = _replay(path, doc)
+    steps = tuple((c, by, h) for (c, _, h), by in zip(replay.steps, replay.by, strict=True))
     return Resumable(
         path, replay.game_version, replay.ruleset, replay.seed, replay.dice, replay.scenario,
-        str(doc.get("assets_hash", "")), steps,
+        header(doc, one_line(str(path)))["assets_hash"], steps,
     )
 
 
 def load_resumable(path: Path) -> Resumable:
     """Read a journal (JSON Lines) or a save (the replay format), whichever `path` holds."""
-    try:
-        with path.open("rb") as f:
-            start = f.read(64)
-    except FileNotFoundError:
-        raise ReplayError(f"{path}: no such save or journal") from None
-    except OSError as e:
-        raise ReplayError(f"{path}: cannot read: {e.strerror or e}") from None
-    if JOURNAL_FORMAT.encode() in start:
+    start = read_document(path, "save or journal")[:64]
+    if JOURNAL_FORMAT in start:
         return load_journal(path)
     return load_save(path)
 
@@ -373,7 +370,10 @@ def resume(source: Resumable) -> Recorder:
 
     The caller owns the returned recorder's battle (use it as a context manager to close it).
     """
-    battle = Battle(source.scenario, source.ruleset, source.seed, source.dice)
+    try:
+        battle = Battle(source.scenario, source.ruleset, source.seed, source.dice)
+    except ArenaError as e:
+        raise ReplayError(f"{one_line(str(source.path))}: cannot start the battle: {e}") from None
     recorder = Recorder(battle, source.assets_hash, source.dice)
     for i, (command, by, digest) in enumerate(source.steps, 1):
         events = recorder.apply(command, by)
@@ -381,7 +381,7 @@ def resume(source: Resumable) -> Recorder:
         if refused or battle.state_hash() != digest:
             battle.__exit__(None, None, None)
             raise ReplayError(
-                f"{source.path}: command {i} ({command.type} by #{command.actor}) no longer "
-                "gives the recorded state; the battle cannot be resumed exactly"
+                f"{one_line(str(source.path))}: command {i} ({command.type} by #{command.actor}) "
+                "no longer gives the recorded state; the battle cannot be resumed exactly"
             )
     return recorder

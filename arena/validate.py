@@ -4,20 +4,19 @@ from __future__ import annotations
 
 import contextlib
 import re
-import tomllib
 import unicodedata
 from collections.abc import Collection
 from pathlib import Path
 
 from arena.errors import AssetError
+from arena.files import MAX_TOML_BYTES, parse_toml, read_text
+from arena.text import one_line
 
 SHOW_LIMIT = 40
 _BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")
 
 
-def one_line(text: str) -> str:
-    """`text` with every non-printable character escaped, so it prints safely on one line."""
-    return "".join(c if c.isprintable() else c.encode("unicode_escape").decode() for c in text)
+RAW_TEXT_FACTOR = 4  # a display string may shrink this much when cleaned; longer is refused
 
 
 def fail(file: str, key: str, message: str) -> AssetError:
@@ -34,22 +33,10 @@ def file_label(path: Path, root: Path | None = None) -> str:
 
 
 def load_toml(path: Path, root: Path | None = None) -> dict[str, object]:
-    """Parse the TOML file `path`; a missing, unreadable or malformed file is an AssetError."""
-    label = file_label(path, root)
-    try:
-        data = path.read_bytes()
-    except FileNotFoundError:
-        raise fail(label, "", "no such file") from None
-    except IsADirectoryError:
-        raise fail(label, "", "is a directory, not a file") from None
-    except OSError as exc:
-        raise fail(label, "", f"cannot read: {exc.strerror}") from None
-    try:
-        return tomllib.loads(data.decode("utf-8"))
-    except UnicodeDecodeError as exc:
-        raise fail(label, "", f"not UTF-8 text (bad byte at offset {exc.start})") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise fail(label, "", f"malformed TOML: {' '.join(str(exc).split())}") from None
+    """Parse the TOML file `path` through the bounded reader; any problem is an AssetError."""
+    label = one_line(file_label(path, root))
+    text = read_text(path, label, MAX_TOML_BYTES, AssetError)
+    return parse_toml(text, label, AssetError)
 
 
 def join_key(prefix: str, key: str | int) -> str:
@@ -191,7 +178,11 @@ class Table:
         """Read display text without control characters; required and non-empty unless defaulted."""
         if default is not None and name not in self.data:
             return default
-        text = clean_text(self.string(name))
+        raw = self.string(name)
+        if len(raw) > RAW_TEXT_FACTOR * limit:  # checked before the character-by-character clean
+            message = f"must be at most {limit} characters, got {len(raw)}"
+            raise fail(self.file, self.path(name), message)
+        text = clean_text(raw)
         if default is None and not text:
             raise fail(self.file, self.path(name), "must not be empty")
         if len(text) > limit:

@@ -6,7 +6,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import esper
@@ -285,3 +285,68 @@ def attack_plan(battle: Battle, command: Attack) -> str | tuple[AttackContext, i
     """The attack's context and AP cost, or why it would be refused; changes nothing."""
     battle.world.activate()
     return battle.attacks.plan(command)
+
+
+def reaction_plan(battle: Battle) -> tuple[int, int, AttackContext, int] | None:
+    """The blow on offer to the deciding reactor: (reactor, target, context, AP), else None.
+
+    For an Action of Opportunity it is the weapon the engine would strike with (off-turn); for
+    a blow struck first (a set spear) the counter's weapon and maneuvers, free of AP.
+    """
+    battle.world.activate()
+    system: Any = getattr(battle, "reactions", None)
+    pending: Any = system.pending() if system is not None else None
+    if pending is None:
+        return None
+    target, opening = pending
+    reactor = int(opening.reactors[0])
+    counter: Any = system.counter_of(target)
+    if counter is not None:
+        slot = system.countered_slot(reactor, counter)
+        if slot is None:
+            return None
+        weapon = battle.attacks.weapons(reactor)[slot]
+        ctx = battle.attacks.context(reactor, target, slot, tuple(counter.options), True, weapon)
+        return reactor, target, ctx, 0
+    slot = system.reaction_slot(reactor, target)
+    plan = None if slot is None else battle.attacks.plan(Attack(reactor, target, slot),
+                                                         off_turn=True)
+    if plan is None or isinstance(plan, str):
+        return None
+    return reactor, target, plan[0], plan[1]
+
+
+@dataclass(frozen=True, slots=True)
+class AttackCost:
+    """One weapon's attack cost on one's turn and as an Action of Opportunity (None: never)."""
+
+    weapon: str
+    own: int | None
+    off: int | None
+
+
+def attack_costs(battle: Battle) -> tuple[tuple[AttackCost, ...], bool]:
+    """Each weapon's attack cost and whether the ruleset allows one attack per turn.
+
+    Asked of the ruleset itself with each living combatant's real attack at 1 hex (a second
+    attack the same turn refused means one attack per turn); nothing is changed.
+    """
+    battle.world.activate()
+    ruleset = battle.ruleset
+    costs: dict[str, AttackCost] = {}
+    once = False
+    view = snapshot(battle)
+    for c in (c for c in view.combatants if c.alive):
+        foe = next(iter(view.enemies_of(c.id)), None)
+        if foe is None:
+            continue
+        for slot, weapon in enumerate(c.arms):
+            ctx = battle.attacks.context(c.id, foe.id, slot)
+            near = replace(ctx, distance=1, weapon_attacks=0, off_turn=False)
+            again = replace(near, weapon_attacks=1, turn_weapons=(weapon.id,))
+            if ruleset.attack_refusal(near) is None and ruleset.attack_refusal(again):
+                once = True
+            reacts = ruleset.opens("move", None, ctx.defender)  # Actions of Opportunity exist
+            off = ruleset.attack_cost(replace(near, off_turn=True)) if reacts else None
+            costs.setdefault(weapon.name, AttackCost(weapon.name, ruleset.attack_cost(near), off))
+    return tuple(costs[k] for k in sorted(costs)), once

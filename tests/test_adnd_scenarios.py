@@ -26,6 +26,7 @@ def battle_log(name: str, seed: int) -> str:
     """The whole narrated log of an AI battle."""
     scenario = load_scenario(name)
     with Battle(scenario, get_ruleset(scenario.ruleset), seed) as battle:
+        battle.roster.configure("basic", "normal", len(scenario.sides))  # rules, not AI
         while not battle.over:
             battle.apply(battle.decide())
         names = battle.names()
@@ -77,7 +78,8 @@ def test_an_adnd_battle_is_byte_identical_whatever_the_hash_seed():
 def test_a_recorded_adnd_battle_with_kicks_and_chants_replays_exactly(tmp_path, capsys):
     # DESIGN.md point 1: the new commands (`kick`, `invoke`) and events replay bit for bit.
     path = tmp_path / "melee.json"
-    assert main(["sim", "--scenario", "adnd-melee", "--seed", "4", "--record", str(path)]) == 0
+    assert main(["sim", "--scenario", "adnd-melee", "--seed", "4", "--ai", "basic",
+                 "--record", str(path)]) == 0
     types = {step["command"]["type"] for step in json.loads(path.read_text())["commands"]}
     assert {"kick", "invoke", "pick_up"} <= types
     capsys.readouterr()

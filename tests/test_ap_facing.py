@@ -85,10 +85,12 @@ def test_off_turn_facing_is_refused_without_ap_or_where_the_ruleset_forbids_it()
 def test_off_turn_facing_is_recorded_and_the_replay_verifies(tmp_path: Path):
     with duel() as b:
         recorder = Recorder(b, "test", (15, 1))
-        recorder.apply(Move(1, Hex(-2, 0)), "ai")
+        # Every command here is scripted, so every one is the player's: a step labelled "ai"
+        # is re-asked of the AI when the replay verifies.
+        recorder.apply(Move(1, Hex(-2, 0)), "player")
         recorder.apply(Face(2, 4), "player")
         recorder.apply(React(2, False), "player")
-        recorder.apply(EndTurn(1), "ai")
+        recorder.apply(EndTurn(1), "player")
         path = tmp_path / "facing.json"
         save(recorder, path)
     assert [step["command"]["type"] for step in recorder.steps] == [

@@ -12,6 +12,7 @@ def battle_log(name: str, seed: int) -> str:
     """The whole narrated log of an AI battle."""
     scenario = load_scenario(name)
     with Battle(scenario, get_ruleset(scenario.ruleset), seed) as battle:
+        battle.roster.configure("basic", "normal", len(scenario.sides))  # rules, not AI
         while not battle.over:
             battle.apply(battle.decide())
         names = battle.names()

@@ -75,6 +75,7 @@ def fight(name: str, seed: int) -> tuple[list[Event], list[str]]:
     """An AI battle to the end: its events and its log lines."""
     scenario = load_scenario(name)
     with Battle(scenario, RULESETS["becmi"], seed) as battle:
+        battle.roster.configure("basic", "normal", len(scenario.sides))  # rules, not AI
         events = list(battle.opening)
         while not battle.over:
             events.extend(battle.apply(battle.decide()))

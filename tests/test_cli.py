@@ -55,7 +55,8 @@ def test_sim_json_lines_end_with_battle_end_and_state_hash(capsys):
 
 
 def test_scripted_dice_reach_the_first_attack(capsys):
-    assert main(["sim", "--scenario", "duel", "--seed", "1", "--dice", "20,1,20,8", "--json"]) == 0
+    assert main(["sim", "--scenario", "duel", "--seed", "1", "--dice", "20,1,20,8", "--json",
+                 "--ai", "basic"]) == 0
     lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
     first = next(line for line in lines if line["type"] == "attacked")
     assert first["result"]["rolls"][0]["faces"] == [20]

@@ -74,6 +74,7 @@ def fight(seed: int) -> tuple[list[str], list[str]]:
     """An AI battle of d40-brawl: its log lines, and the weapons still lying on the map."""
     scenario = load_scenario("d40-brawl")
     with Battle(scenario, RULESETS["d40"], seed) as battle:
+        battle.roster.configure("basic", "normal", len(scenario.sides))  # rules, not AI
         events = list(battle.opening)
         while not battle.over:
             events.extend(battle.apply(battle.decide()))
@@ -126,7 +127,8 @@ def test_brawls_show_criticals_and_their_effects_acting_on_later_turns() -> None
 
 def test_a_recorded_brawl_replays_bit_for_bit(tmp_path, capsys) -> None:
     path = tmp_path / "brawl.json"
-    assert main(["sim", "--scenario", "d40-brawl", "--seed", "154", "--record", str(path)]) == 0
+    assert main(["sim", "--scenario", "d40-brawl", "--seed", "154", "--ai", "basic",
+                 "--record", str(path)]) == 0
     out = capsys.readouterr().out
     assert "(critical hit d20" in out and "heavy bleeding" in out
     assert main(["replay", str(path), "--verify"]) == 0

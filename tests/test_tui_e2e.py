@@ -104,7 +104,7 @@ class Game:
     def settle(self) -> None:
         """Let any Action of Opportunity offered to the player pass."""
         self.pump(0.15, quiet=0.08)
-        while "strike? (y/n)" in self.screen.display[-1]:
+        while "strike? (y/n" in self.screen.display[-1]:  # "(y/n, [/] turn)" in ap
             self.send("n")
 
     def wait_exit(self, timeout: float = 8.0) -> int:
@@ -248,11 +248,13 @@ def test_ctrl_c_restores_the_terminal(games, tmp_path):
     game.wait_for("Duel in the Arena")
     game.send("\x03")
     assert game.wait_exit() == 130
-    tail = bytes(game.raw[game.raw.rfind(b"\x1b[0m") :])
-    assert b"\x1b[?1049l" in tail  # alternate screen off
-    assert b"\x1b[?25h" in tail  # cursor visible
-    assert b"\x1b>" in tail  # keypad mode off
-    assert b"Interrupted" in tail
+    raw = bytes(game.raw)
+    # Each mode's last switch must be the one that turns it off. (Anchoring on the last
+    # "\x1b[0m" was the race: any later reset, e.g. one written while clearing, hid the rest.)
+    for on, off in ((b"\x1b[?1049h", b"\x1b[?1049l"), (b"\x1b[?25l", b"\x1b[?25h"),
+                    (b"\x1b=", b"\x1b>")):
+        assert raw.rfind(off) > raw.rfind(on), (on, off)  # screen, cursor, keypad restored
+    assert b"Interrupted" in raw[raw.rfind(b"\x1b[?1049l") :]
 
 
 def test_a_small_terminal_asks_for_a_resize_and_a_resize_redraws(games, tmp_path):

@@ -10,7 +10,7 @@ from typing import TypeVar
 
 from arena.model.stats import Armour, Weapon
 from arena.model.terrain import HexMap, Terrain
-from arena.validate import Table, clean_text, fail, show
+from arena.validate import Table, fail, show
 
 T = TypeVar("T")
 
@@ -18,6 +18,9 @@ NAME_LIMIT = 40
 DESCRIPTION_LIMIT = 600
 MAX_ROUNDS_DEFAULT = 100
 ID_PATTERN = re.compile(r"[a-z][a-z0-9_]*")
+# A scenario's or map's id names files under saves/ (`<id>-<seed>.replay.json`): no separators,
+# no leading dot, nothing a shell or a file system treats specially (docs/security.md).
+FILE_ID_PATTERN = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,63}")
 
 # A template record: the keys it gives among name, glyph, hp, speed, weapons, armour and one
 # partial stat table per ruleset.
@@ -65,9 +68,14 @@ def inline_id(t: Table) -> str:
     return check_id(t.string("id"), t.file, t.path("id"))
 
 
-def text_id(t: Table, default: str | None) -> str:
-    """Read the `id` of a map or scenario (defaulting to its file name), stripped of controls."""
-    ident = clean_text(t.string("id", default))
-    if not ident:
-        raise fail(t.file, t.path("id"), "must not be empty")
+def file_id(ident: str, file: str, key: str) -> str:
+    """Return `ident` if it is safe in a file name: letters, digits, `_`, `-`, `.`, 1..64 long."""
+    if not FILE_ID_PATTERN.fullmatch(ident) or ".." in ident:
+        raise fail(file, key, f"bad id {show(ident)}: use 1 to 64 letters, digits, _, - and ., "
+                   "starting with a letter or digit")
     return ident
+
+
+def text_id(t: Table, default: str | None) -> str:
+    """Read the `id` of a map or scenario (defaulting to its file name): a file-safe id."""
+    return file_id(t.string("id", default), t.file, t.path("id"))

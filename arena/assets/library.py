@@ -20,7 +20,8 @@ from arena.model.stats import Armour, Weapon
 from arena.model.terrain import HexMap, Terrain
 from arena.paths import asset_root
 from arena.rules import get_ruleset
-from arena.validate import Table, file_label, join_key, load_toml, one_line, show
+from arena.text import one_line
+from arena.validate import Table, file_label, join_key, load_toml, show
 
 
 @dataclass(frozen=True)

@@ -13,6 +13,7 @@ from arena.validate import Table, expect_pair, expect_table, fail, join_key, sho
 
 TERRAIN_KEYS = (
     "name", "glyph", "surface", "blocks_move", "blocks_sight", "obstacle", "hazard", "cover",
+    "move_cost",
 )
 MAP_KEYS = ("id", "name", "radius", "fill", "terrain", "patch")
 PATCH_KEYS = ("terrain", "hexes")
@@ -30,6 +31,7 @@ def read_terrain(t: Table, ident: str) -> Terrain:
         obstacle=t.flag("obstacle", False),
         hazard=t.flag("hazard", False),
         cover=t.integer("cover", 0, 0, 3),
+        move_cost=t.integer("move_cost", 1, 1, 4),
     )
 
 
@@ -45,6 +47,9 @@ def _terrain_kinds(t: Table, refs: Refs) -> Mapping[str, Terrain]:
     return kinds
 
 
+MAX_PATCH_HEXES = 10_000  # over three times the hexes of the largest map (radius 30: 2,791)
+
+
 def read_map(value: object, refs: Refs, key: str, default_id: str | None) -> HexMap:
     """Read a map: a hexagon of `fill` terrain with `[[patch]]` hexes laid over it in order."""
     t = Table(value, refs.file, key, MAP_KEYS)
@@ -53,9 +58,15 @@ def read_map(value: object, refs: Refs, key: str, default_id: str | None) -> Hex
     kinds = _terrain_kinds(t, refs)
     fill = lookup(kinds, "terrain", t.string("fill"), t.file, t.path("fill"))
     cells = dict.fromkeys(hexagon(radius), fill)
+    listed = 0
     for patch_key, patch_value in t.items("patch", optional=True):
         patch = Table(patch_value, t.file, patch_key, PATCH_KEYS)
         terrain = lookup(kinds, "terrain", patch.string("terrain"), t.file, patch.path("terrain"))
+        hexes = patch.raw("hexes")
+        listed += len(hexes) if isinstance(hexes, list) else 0
+        if listed > MAX_PATCH_HEXES:  # counted before any hex is read (docs/security.md)
+            raise fail(t.file, patch.path("hexes"),
+                       f"patches list more than {MAX_PATCH_HEXES} hexes in all")
         for hex_key, hex_value in patch.items("hexes"):
             h = Hex(*expect_pair(hex_value, t.file, hex_key))
             if h not in cells:
@@ -76,11 +87,14 @@ def map_ref(t: Table, refs: Refs) -> HexMap:
 
 def _terrain_to_dict(t: Terrain) -> dict[str, object]:
     """Return the inline table of a terrain kind."""
-    return {
+    table: dict[str, object] = {
         "name": t.name, "glyph": t.glyph, "surface": t.surface, "blocks_move": t.blocks_move,
         "blocks_sight": t.blocks_sight, "obstacle": t.obstacle, "hazard": t.hazard,
         "cover": t.cover,
     }
+    if t.move_cost != 1:  # written only when it differs, so older files keep their bytes
+        table["move_cost"] = t.move_cost
+    return table
 
 
 def map_to_dict(m: HexMap) -> dict[str, object]:

@@ -234,5 +234,6 @@ class AISystem(esper.Processor):
         path = paths.path_to(Hex(q, r))
         assert path is not None
         # Shooters step one hex at a time so they stop as soon as they have a shot.
-        steps = min(len(path) - 1, ap // step, 1 if shooter else len(path))
+        walk = paths.affordable(path, ap // step)
+        steps = min(len(walk) - 1, 1 if shooter else len(walk))
         return Move(actor, path[steps]) if steps > 0 else None

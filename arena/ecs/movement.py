@@ -56,11 +56,16 @@ class MovementSystem(esper.Processor):
         step_cost = self.ruleset.action_cost("move", None, False)
         if step_cost is None:
             return "this ruleset does not allow moving"
-        cost = step_cost * (len(path) - 1)
+        cost = sum(self.step_cost(h, step_cost) for h in path[1:])
         ap = esper.component_for_entity(command.actor, ActionPoints)
         if cost > ap.current:
             return f"needs {cost} AP for {len(path) - 1} hexes, has {ap.current}"
         return self.walk(command, path[1:], step_cost)
+
+    def step_cost(self, h: Hex, step_cost: int) -> int:
+        """AP to enter `h`: the ruleset's step cost times the terrain's (difficult ground 2)."""
+        terrain = self.hexmap.terrain(h)
+        return step_cost * (terrain.move_cost if terrain is not None else 1)
 
     def walk(self, command: Move, steps: list[Hex], step_cost: int) -> list[Event]:
         """Walk the steps, paying per hex; an Open step waits for the enemies' reactions."""
@@ -68,16 +73,19 @@ class MovementSystem(esper.Processor):
         ap = esper.component_for_entity(actor, ActionPoints)
         walked = [queries.hex_of(actor)]
         events: list[Event] = []
+        paid = 0
         for i, step in enumerate(steps):
-            ap.current -= step_cost
+            cost = self.step_cost(step, step_cost)
+            ap.current -= cost
             if self.offer is not None:
                 offered = self.offer(actor, command, "move", None, steps[i:])
                 if offered is not None:
-                    events.extend(self._moved(actor, walked, step_cost))
+                    events.extend(self._moved(actor, walked, paid))
                     return [*events, *offered]
+            paid += cost
             walked.append(step)
             self._step(actor, step)
-        return [*events, *self._moved(actor, walked, step_cost)]
+        return [*events, *self._moved(actor, walked, paid)]
 
     def resume(self, command: Command, opening: Opening) -> list[Event]:
         """Take the step that waited on reactions (already paid for), then walk on."""
@@ -102,13 +110,13 @@ class MovementSystem(esper.Processor):
         esper.component_for_entity(actor, Position).hex = step
         esper.component_for_entity(actor, Facing).direction = direction
 
-    def _moved(self, actor: int, walked: list[Hex], step_cost: int) -> list[Event]:
-        """The Moved event of a walked stretch (none if it is empty)."""
+    def _moved(self, actor: int, walked: list[Hex], paid: int) -> list[Event]:
+        """The Moved event of a walked stretch that cost `paid` AP (none if it is empty)."""
         if len(walked) < 2:
             return []
         facing = esper.component_for_entity(actor, Facing).direction
         ap = esper.component_for_entity(actor, ActionPoints).current
-        return [Moved(actor, tuple(walked), facing, step_cost * (len(walked) - 1), ap)]
+        return [Moved(actor, tuple(walked), facing, paid, ap)]
 
     def face(self, command: Face) -> str | list[Event]:
         """Turn to a facing: free on one's own turn so far; off-turn as the ruleset prices it."""

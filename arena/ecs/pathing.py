@@ -17,17 +17,17 @@ UNREACHABLE = int(np.iinfo(np.int32).max)
 
 
 def terrain_costs(hexmap: HexMap) -> NDArray[np.int8]:
-    """Walking cost per hex: 1 on passable hexes, 0 (blocked) on walls and off the map."""
+    """Cost of entering each hex: its terrain's `move_cost`, 0 (blocked) on walls and off map."""
     size = 2 * hexmap.radius + 1
     costs = np.zeros((size, size), dtype=np.int8)
     for h, terrain in hexmap.cells.items():
         if not terrain.blocks_move:
-            costs[h.r + hexmap.radius, h.q + hexmap.radius] = 1
+            costs[h.r + hexmap.radius, h.q + hexmap.radius] = terrain.move_cost
     return costs
 
 
 class Paths:
-    """Shortest walking paths from one hex, avoiding blocked hexes."""
+    """Cheapest walking paths from one hex, avoiding blocked hexes, weighing difficult ground."""
 
     def __init__(self, base: NDArray[np.int8], radius: int, start: Hex, blocked: Iterable[Hex]):
         self.radius = radius
@@ -49,7 +49,7 @@ class Paths:
         return (i, j) if 0 <= i < size and 0 <= j < size else None
 
     def distance(self, h: Hex) -> int | None:
-        """Steps to reach `h`, or None when it cannot be reached."""
+        """Cost of the cheapest walk to `h` (steps, difficult ground counting its cost), or None."""
         index = self._index(h)
         if index is None or self._costs[index] <= 0:
             return None
@@ -64,3 +64,10 @@ class Paths:
         assert index is not None
         steps = self._finder.path_to(index)
         return [Hex(int(q) - self.radius, int(r) - self.radius) for r, q in steps.tolist()]
+
+    def affordable(self, path: list[Hex], budget: int) -> list[Hex]:
+        """The longest start of `path` (one of these paths) whose cost is at most `budget`."""
+        end = 1
+        while end < len(path) and (self.distance(path[end]) or 0) <= budget:
+            end += 1
+        return path[:end]

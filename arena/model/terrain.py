@@ -17,6 +17,7 @@ class Terrain:
 
     `cover` (quarters, 0..3) is what the hex gives a combatant right behind it against
     missiles that cross it: a low wall that does not block sight gives 2 (half cover).
+    `move_cost` multiplies the AP of a step into the hex: 2 on difficult ground (rubble, mud).
     """
 
     id: str
@@ -28,6 +29,7 @@ class Terrain:
     obstacle: bool = False
     hazard: bool = False
     cover: int = 0
+    move_cost: int = 1
 
 
 @dataclass(frozen=True, slots=True)

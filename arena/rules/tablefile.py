@@ -1,28 +1,21 @@
 """Strict reading of a ruleset's table files (`assets/rules/<ruleset>/*.toml`).
 
-Rulesets sit below the asset loader, so they read their own tables with `tomllib`; every
+Rulesets sit below the asset loader, so they read their own tables (through `arena.files`); every
 problem is one `AssetError` line, `file: key: message`, naming the cell.
 """
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Sequence
 from pathlib import Path
 
 from arena.errors import AssetError
+from arena.files import MAX_TOML_BYTES, parse_toml, read_text
 
 
 def load_toml(path: Path, label: str) -> dict[str, object]:
-    """Parse one TOML file; missing or malformed (duplicate keys included) is an AssetError."""
-    try:
-        return tomllib.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise AssetError(f"{label}: no such file") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise AssetError(f"{label}: cannot read: {exc}") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise AssetError(f"{label}: malformed TOML: {' '.join(str(exc).split())}") from None
+    """Parse one TOML file through the bounded reader; any problem is an AssetError."""
+    return parse_toml(read_text(path, label, MAX_TOML_BYTES, AssetError), label, AssetError)
 
 
 def join(key: str, name: str) -> str:

@@ -24,31 +24,58 @@ def valid_slots(battle: Battle, actor: CombatantView, enemy: int, fire: bool) ->
     ]
 
 
+def _out_of_reach(actor: CombatantView, enemy: CombatantView, slot: int) -> bool:
+    """True when `slot` is a melee weapon that cannot reach `enemy` from here."""
+    weapon = actor.arms[slot]
+    return not weapon.is_ranged and hex_distance(actor.hex, enemy.hex) > weapon.reach
+
+
+def best_slot(battle: Battle, actor: CombatantView, enemy: CombatantView, fire: bool) -> int | None:
+    """The slot to aim with: the first valid one, else the one whose refusal tells most.
+
+    A melee weapon out of reach says least (an archer without line of sight would otherwise
+    hear that its fists reach 1 hex), so a weapon that can reach is preferred for the reason.
+    """
+    slots = candidate_slots(actor, fire)
+    valid = valid_slots(battle, actor, enemy.id, fire)
+    if valid:
+        return valid[0]
+    telling = [s for s in slots if not _out_of_reach(actor, enemy, s)]
+    chosen = telling or slots
+    return chosen[0] if chosen else None
+
+
 def targets(
     battle: Battle, view: BattleView, actor: CombatantView, fire: bool
 ) -> list[tuple[int, int]]:
-    """(enemy, first valid slot) for every enemy that can be attacked now, nearest first."""
-    found = []
+    """(enemy, slot) for every living enemy: those attackable now first, each group nearest first.
+
+    A refused enemy stays in the list so aiming can show why; its slot is `best_slot`'s.
+    """
+    ready: list[tuple[int, int]] = []
+    refused: list[tuple[int, int]] = []
     for enemy in sorted(view.enemies_of(actor.id),
                         key=lambda e: (hex_distance(actor.hex, e.hex), e.id)):
-        slots = valid_slots(battle, actor, enemy.id, fire)
-        if slots:
-            found.append((enemy.id, slots[0]))
-    return found
+        slot = best_slot(battle, actor, enemy, fire)
+        if slot is None:
+            continue
+        valid = not isinstance(attack_plan(battle, Attack(actor.id, enemy.id, slot)), str)
+        (ready if valid else refused).append((enemy.id, slot))
+    return ready + refused
 
 
-def why_not(battle: Battle, view: BattleView, actor: CombatantView, fire: bool) -> str:
-    """Why no enemy can be attacked: the nearest enemy's refusal with the first candidate."""
-    slots = candidate_slots(actor, fire)
-    if not slots:
+def why_not(actor: CombatantView, fire: bool) -> str:
+    """Why there is nothing to aim at: no weapon for it, or no enemy standing."""
+    if not candidate_slots(actor, fire):
         return f"{actor.name} has no {'missile ' if fire else ''}weapon in hand"
-    enemies = sorted(view.enemies_of(actor.id),
-                     key=lambda e: (hex_distance(actor.hex, e.hex), e.id))
-    if not enemies:
-        return "no enemy stands"
-    plan = attack_plan(battle, Attack(actor.id, enemies[0].id, slots[0]))
-    reason = plan if isinstance(plan, str) else "no valid target"
-    return f"cannot attack {enemies[0].name}: {reason}"
+    return "no enemy stands"
+
+
+def refusal(battle: Battle, actor: CombatantView, enemy: CombatantView, slot: int,
+            options: tuple[str, ...] = ()) -> str | None:
+    """Why attacking `enemy` with `slot` is refused now ('cannot attack X: ...'), or None."""
+    plan = attack_plan(battle, Attack(actor.id, enemy.id, slot, options))
+    return f"cannot attack {enemy.name}: {plan}" if isinstance(plan, str) else None
 
 
 def bump(battle: Battle, actor: CombatantView, enemy: CombatantView) -> Attack | str:
@@ -58,5 +85,6 @@ def bump(battle: Battle, actor: CombatantView, enemy: CombatantView) -> Attack |
         return Attack(actor.id, enemy.id, slots[0])
     if not actor.arms:
         return f"{actor.name} has no weapon in hand"
-    plan = attack_plan(battle, Attack(actor.id, enemy.id, candidate_slots(actor, False)[0]))
-    return f"cannot attack {enemy.name}: {plan}" if isinstance(plan, str) else "cannot attack"
+    slot = best_slot(battle, actor, enemy, fire=False)
+    reason = refusal(battle, actor, enemy, slot) if slot is not None else None
+    return reason or "cannot attack"

@@ -86,11 +86,12 @@ def _normal(state: UiState, key: str, action: str | None, session: Session) -> R
         other = view.standing_at(there)
         if other is not None and other.side == actor.side:
             return Reaction(replace(state, hint=f"{other.name} is in the way"))
-        if other is not None:
+        if other is not None:  # a bump: the preview first, the same step again attacks
             attack = aim.bump(session.battle, actor, other)
             if isinstance(attack, str):
                 return Reaction(replace(state, hint=attack))
-            return Reaction(replace(state, last_target=other.id), attack)
+            aimed = _aim(state, session, False, other.id, attack.weapon)
+            return Reaction(replace(aimed.state, bump=action))
         command = Move(actor.id, there)
     elif action in ("turn_left", "turn_right"):
         command = Face(actor.id, (actor.facing + (1 if action == "turn_left" else 5)) % 6)
@@ -182,17 +183,23 @@ def _reaction(state: UiState, key: str, session: Session) -> Reaction:
                                         "turn first"))
 
 
-def _aim(state: UiState, session: Session, fire: bool, prefer: int | None) -> Reaction:
-    """Enter target mode on the valid targets, `prefer` first when it is one of them."""
+def _aim(state: UiState, session: Session, fire: bool, prefer: int | None,
+         slot: int | None = None) -> Reaction:
+    """Enter target mode on every enemy (attackable ones first), `prefer` first when listed.
+
+    An enemy that cannot be attacked now is still listed, so Tab shows each one's reason.
+    """
     actor = session.view.combatant(session.view.active)
     if actor is None or not session.player_turn:
         return Reaction(replace(state, hint="it is not your turn"))
     found = aim.targets(session.battle, session.view, actor, fire)
     if not found:
-        return Reaction(replace(state, hint=aim.why_not(session.battle, session.view, actor, fire)))
+        return Reaction(replace(state, hint=aim.why_not(actor, fire)))
     index = next((i for i, (e, _) in enumerate(found) if e == prefer), 0)
+    if slot is not None:
+        found[index] = (found[index][0], slot)
     return Reaction(replace(state, mode="target", targets=tuple(found), index=index, fire=fire,
-                            options=()))
+                            options=(), bump=""))
 
 
 def _target(state: UiState, action: str | None, session: Session) -> Reaction:
@@ -202,11 +209,17 @@ def _target(state: UiState, action: str | None, session: Session) -> Reaction:
     if chosen is None or actor is None:
         return Reaction(replace(state, mode="normal"))
     enemy, slot = chosen
+    if action in STEPS and state.bump:  # the bump's own step attacks, another one walks on
+        if action != state.bump:
+            return _normal(replace(state, mode="normal", bump="", options=()), "", action,
+                           session)
+        action = "confirm"
     if action in ("next_target", "prev_target"):
         step = 1 if action == "next_target" else -1
         return Reaction(replace(state, index=(state.index + step) % len(state.targets)))
     if action == "next_weapon":
-        slots = aim.valid_slots(session.battle, actor, enemy, state.fire)
+        slots = aim.valid_slots(session.battle, actor, enemy, state.fire) or \
+            aim.candidate_slots(actor, state.fire)  # a refused target: each weapon's reason
         nxt = slots[(slots.index(slot) + 1) % len(slots)] if slot in slots else slot
         targets = list(state.targets)
         targets[state.index % len(targets)] = (enemy, nxt)
@@ -218,10 +231,15 @@ def _target(state: UiState, action: str | None, session: Session) -> Reaction:
         at = cycle.index(state.options) if state.options in cycle else 0
         return Reaction(replace(state, options=cycle[(at + 1) % len(cycle)]))
     if action == "confirm":
-        return Reaction(replace(state, mode="normal", last_target=enemy, options=()),
+        there = session.view.combatant(enemy)
+        refused = (aim.refusal(session.battle, actor, there, slot, state.options)
+                   if there else "that target is gone")
+        if refused is not None:  # stay aiming: Tab may find a target that can be attacked
+            return Reaction(replace(state, hint=refused))
+        return Reaction(replace(state, mode="normal", last_target=enemy, options=(), bump=""),
                         Attack(actor.id, enemy, slot, state.options))
     if action == "cancel":
-        return Reaction(replace(state, mode="normal", options=()))
+        return Reaction(replace(state, mode="normal", options=(), bump=""))
     if action == "look":
         there = session.view.combatant(enemy)
         return Reaction(replace(state, mode="look", cursor=there.hex if there else None))
@@ -251,10 +269,7 @@ def _look(state: UiState, key: str, action: str | None, session: Session) -> Rea
         other = view.standing_at(cursor)
         if actor is None or not session.player_turn:
             return Reaction(replace(state, hint="it is not your turn"))
-        if other is not None and other.side != actor.side:
-            if not aim.valid_slots(session.battle, actor, other.id, fire=False):
-                refusal = aim.bump(session.battle, actor, other)
-                return Reaction(replace(state, hint=refusal if isinstance(refusal, str) else ""))
+        if other is not None and other.side != actor.side:  # aim: the panel says if it can
             return _aim(replace(state, mode="normal", cursor=None), session, False, other.id)
         return Reaction(replace(state, mode="normal", cursor=None), Move(actor.id, cursor))
     return nothing(state, key)

@@ -6,6 +6,7 @@ from arena.hexgrid import FACING_NAMES, Hex, hex_distance
 from arena.model.stats import Weapon
 from arena.tui import palette
 from arena.tui.keymap import first_key
+from arena.tui.panels import side_glyph
 from arena.tui.session import Session
 from arena.view import AuraView, CombatantView, ConditionView, path_to, step_cost
 
@@ -19,7 +20,7 @@ def weapon_text(w: Weapon) -> str:
     'shortbow 1d6, 60 ft'
     """
     extra = f", {w.range_ft} ft" if w.is_ranged else (f", reach {w.reach}" if w.reach > 1 else "")
-    magic = f" {w.magic:+d}" if w.magic else ""
+    magic = f" {w.magic:+d}" if w.magic and not w.name.endswith(f"{w.magic:+d}") else ""
     return f"{w.name}{magic} {w.damage}{extra}"
 
 
@@ -54,13 +55,30 @@ def buff_text(name: str) -> str:
     return ("enemy " if base != name else "") + base.replace("_", " ")
 
 
+def health(c: CombatantView) -> str:
+    """How hurt a combatant looks: unhurt, wounded, badly wounded (half), near death (a quarter)."""
+    if not c.alive:
+        return "fallen"
+    if c.hp >= c.max_hp:
+        return "unhurt"
+    if 4 * c.hp <= c.max_hp:
+        return "near death"
+    return "badly wounded" if 2 * c.hp <= c.max_hp else "wounded"
+
+
+def target_line(c: CombatantView) -> Line:
+    """The aimed-at combatant's hit points: 'Bob HP 7/12, wounded'."""
+    colour = palette.GOOD if 2 * c.hp > c.max_hp else palette.BAD
+    return (f"{c.name} HP {c.hp}/{c.max_hp}, {health(c)}", colour)
+
+
 def card(session: Session, c: CombatantView) -> list[Line]:
     """A combatant's name, side, HP, AP, facing, armour, weapons, spares, buffs, conditions."""
     side = session.view.sides[c.side]
-    colour = palette.parse_colour(side.colour)
+    colour = palette.side_colour(side.colour, c.side)
     hp_colour = palette.GOOD if 2 * c.hp > c.max_hp else palette.BAD
     lines: list[Line] = [
-        (f"{c.glyph} {c.name}", colour),
+        (f"{side_glyph(c.glyph, c.side)} {c.name}", colour),
         (f"  {side.name}", colour),
         (f"HP {c.hp}/{c.max_hp}  AP {c.ap}/{c.max_ap}" if c.alive else "fallen", hp_colour),
         (f"facing {FACING_NAMES[c.facing]}" + (f", {c.armour}" if c.armour else ""),
@@ -94,7 +112,7 @@ def walk(session: Session, to: Hex) -> tuple[tuple[Hex, ...], Line | None]:
     if path is None or cost is None:
         return (), ("no way there", palette.BAD)
     steps = len(path) - 1
-    need = steps * cost
+    need = sum(cost * t.move_cost for h in path[1:] if (t := view.map.terrain(h)) is not None)
     colour = palette.GOOD if need <= actor.ap else palette.BAD
     text = f"walk {steps} hex{'es' if steps != 1 else ''}: {need} AP (have {actor.ap})"
     return tuple(path), (text, colour)
@@ -111,7 +129,9 @@ def hex_lines(session: Session, h: Hex) -> list[Line]:
     if terrain is not None:
         flags = [f for f, on in (("blocks moving", terrain.blocks_move),
                                  ("blocks sight", terrain.blocks_sight),
-                                 ("hazard", terrain.hazard)) if on]
+                                 ("hazard", terrain.hazard),
+                                 (f"difficult ground: {terrain.move_cost}x AP a step",
+                                  terrain.move_cost > 1)) if on]
         lines.append((terrain.name + (f" ({', '.join(flags)})" if flags else ""), palette.TEXT))
     standing = view.standing_at(h)
     if standing is not None:

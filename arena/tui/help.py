@@ -2,15 +2,26 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from arena.rules.base import Action
 from arena.tui import palette
 from arena.tui.canvas import Canvas
-from arena.tui.keymap import BINDINGS, first_key, keys_for
-from arena.tui.layout import Rect
+from arena.tui.keymap import LIVE, first_key, keys_for
+from arena.tui.layout import LARGE_HEIGHT, LARGE_WIDTH, Rect
 from arena.tui.panels import Line, lines
-from arena.tui.render import CORPSE_GLYPH, FACING_ARROWS, ITEM_GLYPH
+from arena.tui.render import (
+    CORPSE_GLYPH,
+    CURSOR_MARKS,
+    FACING_ARROWS,
+    HEALTH_BARS,
+    ITEM_GLYPH,
+    TARGET_MARK,
+    TARGET_MARK_RIGHT,
+)
 from arena.tui.session import Session
 from arena.tui.text import wrap
+from arena.view import attack_costs
 
 PAGES = 2
 KEY_COLUMN = 14
@@ -19,48 +30,87 @@ KEY_COLUMN = 14
 def key_lines() -> list[Line]:
     """Each group of the keymap: a heading, then one line per action with all its keys."""
     rows: list[Line] = []
-    for group in dict.fromkeys(b.group for b in BINDINGS):
+    for group in dict.fromkeys(b.group for b in LIVE):
         rows.append((group, palette.TITLE))
         rows += [(f" {keys_for(b.action):<{KEY_COLUMN}} {b.help}", palette.TEXT)
-                 for b in BINDINGS if b.group == group]
+                 for b in LIVE if b.group == group]
     return rows
+
+
+# Reactions exist only where the rule document has them; the prompt names them as they come.
+REACTIONS = {
+    "ap": "An enemy acting openly next to one of yours may be struck: y or n.",
+    "becmi": "A set spear may strike first at a charging enemy: y or n.",
+}
+
+
+def _grouped(costs: Mapping[str, int | None]) -> str:
+    """The commonest price, then the weapons priced otherwise: '4 AP (longbow 6)'."""
+    prices = [c for _, c in sorted(costs.items())]
+    common = max(prices, key=lambda c: (prices.count(c), c is not None, c or 0))
+    odd = [f"{n} {'never' if c is None else c}" for n, c in sorted(costs.items()) if c != common]
+    head = "never" if common is None else f"{common} AP"
+    return head + (f" ({', '.join(odd)})" if odd else "")
+
+
+def costs_text(session: Session) -> str:
+    """What actions cost in this ruleset: each weapon's attack as the ruleset prices it."""
+    ruleset = session.battle.ruleset
+    costs = []
+    actions: tuple[tuple[Action, str], ...] = (
+        ("move", "a step"), ("face", "turning"), ("pick_up", "picking up"),
+        ("draw", "drawing a spare"), ("reload", "reloading"),
+    )
+    for action, name in actions:
+        cost = ruleset.action_cost(action, None, False)
+        costs.append(f"{name} {cost} AP" if cost is not None else f"{name}: not allowed")
+    attacks, once = attack_costs(session.battle)
+    if attacks:
+        costs.append("an attack " + _grouped({a.weapon: a.own for a in attacks}))
+        off = {a.weapon: a.off for a in attacks if a.off is not None}
+        if off:
+            costs.append("striking off-turn " + _grouped(off))
+    text = ", ".join(costs) + "."
+    if once:
+        text += f" Whatever AP are left, a combatant attacks once per turn in {ruleset.name}."
+    return text
 
 
 def guide_lines(session: Session, width: int) -> list[Line]:
     """The map legend, what actions cost in this ruleset, and how to play."""
     ruleset = session.battle.ruleset
-    costs = []
-    actions: tuple[tuple[Action, str], ...] = (
-        ("move", "a step"), ("melee", "a melee attack"), ("ranged", "a shot"),
-        ("face", "turning"), ("pick_up", "picking up"), ("draw", "drawing a spare"),
-        ("reload", "reloading"),
-    )
-    for action, name in actions:
-        cost = ruleset.action_cost(action, None, False)
-        costs.append(f"{name} {cost} AP" if cost is not None else f"{name}: not allowed")
     terrain = sorted({(t.glyph, t.name) for t in session.view.map.cells.values()})
+    sides = session.view.sides
     prose = [
-        "Goal: defeat every enemy. Letters are combatants in their side's colour; the arrow "
-        f"right of one ({' '.join(FACING_ARROWS)}) is where it faces. The highlighted one acts "
-        f"now. {ITEM_GLYPH} is a weapon on the ground, {CORPSE_GLYPH} someone fallen. Terrain: "
+        f"Goal: defeat every enemy. UPPER case letters are {sides[0].name}, lower case the "
+        f"other side. The arrow ({' '.join(FACING_ARROWS)}) is the facing; reverse video: "
+        f"who acts now; {TARGET_MARK}: the target; {ITEM_GLYPH} a weapon, {CORPSE_GLYPH} "
+        "someone fallen. Terrain: "
         + ", ".join(f"{g} {n}" for g, n in terrain) + ".",
         f"Each turn refills your action points (AP). Costs ({ruleset.name}): "
-        + ", ".join(costs) + f". {first_key('end_turn')} ends the turn; unspent AP is kept.",
-        "Step into an enemy to attack it with your best weapon in reach. "
-        f"{first_key('attack')} or {first_key('fire')} aims: Tab picks a target, "
-        f"{first_key('maneuver')} a maneuver, and the side panel shows the roll you need and "
-        "your chance; Enter attacks, Esc backs out. "
-        f"{first_key('look')} moves a cursor that describes any hex and the AP to walk there; "
-        "Enter walks there. When an enemy acts openly next to one of yours (walks away, "
-        "say), you may be asked to strike it: y or n.",
-        "Every command is written to saves/ as you play: if the terminal dies, run arena again "
-        f"to resume. {first_key('save_quit')} saves and quits.",
+        f"{costs_text(session)} {first_key('end_turn')} ends the turn; unspent AP is kept. "
+        f"{first_key('undo')} takes back a step or turn that rolled no die.",
+        "Step into an enemy to see the odds, again to attack. "
+        f"{first_key('attack')}/{first_key('fire')} aims: Tab picks a target, "
+        f"{first_key('maneuver')} a maneuver; the panel shows your chance; Enter attacks. "
+        f"{first_key('look')} moves a cursor; Enter walks there. Mouse: click a hex to look, "
+        "again to walk, aim or attack. " + REACTIONS.get(ruleset.name, ""),
+        "Log lines marked ! hit your side; --more-- waits before they scroll away; "
+        f"{first_key('history')}: all messages. Palettes, pauses, mouse, keys: `arena config`. "
+        "arena play --accessible: no map, plain lines for screen readers. Saved as you play "
+        f"(run arena again to resume); {first_key('save_quit')} saves and quits.",
     ]
+    if width >= LARGE_WIDTH - 4:  # the larger map's marks, on a terminal that can show it
+        bars = ", ".join(f"{bar.rstrip()} {word}" for word, bar in HEALTH_BARS.items())
+        prose[0] += (f" From {LARGE_WIDTH}x{LARGE_HEIGHT} the map is drawn larger when it fits: "
+                     f"the bar under a letter is its health ({bars}); "
+                     f"{' '.join(CURSOR_MARKS)} the look cursor; {TARGET_MARK} "
+                     f"{TARGET_MARK_RIGHT} the target.")
     rows: list[Line] = [("How to play", palette.TITLE)]
     for paragraph in prose:
         rows += [(part, palette.TEXT) for part in wrap(paragraph, width, indent="")]
         rows.append(("", palette.TEXT))
-    return rows
+    return rows[:-1]
 
 
 def draw(canvas: Canvas, session: Session, page: int) -> None:

@@ -6,8 +6,8 @@ Direction actions are named after the six pointy-top hex directions of `hexgrid.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from dataclasses import dataclass
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, replace
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,9 +44,11 @@ BINDINGS: tuple[Binding, ...] = (
     Binding("maneuver", ("m",), "next maneuver", "Aim"),
     Binding("confirm", ("KEY_ENTER",), "attack / walk there", "Aim"),
     Binding("cancel", ("KEY_ESCAPE",), "back out", "Aim"),
+    Binding("undo", ("KEY_BACKSPACE",), "undo a die-free move", "Move"),
     Binding("look", ("x", ";"), "look: describe a hex", "Info"),
     Binding("log_up", ("KEY_PGUP",), "log: older messages", "Info"),
     Binding("log_down", ("KEY_PGDOWN",), "log: newer messages", "Info"),
+    Binding("history", ("p",), "message history", "Info"),
     Binding("help", ("?",), "this help", "Info"),
     Binding("save_quit", ("S",), "save and quit", "Game"),
     Binding("quit", ("Q",), "abandon (asks first)", "Game"),
@@ -65,7 +67,7 @@ NO_HEX_KEYS = frozenset({"KEY_UP", "KEY_DOWN", "k", "j", "8", "2", "KEY_KP_8", "
 _LABELS = {
     "KEY_TAB": "Tab", "KEY_BTAB": "Shift-Tab", "KEY_ENTER": "Enter", "KEY_ESCAPE": "Esc",
     "KEY_PGUP": "PgUp", "KEY_PGDOWN": "PgDn", "KEY_LEFT": "Left", "KEY_RIGHT": "Right",
-    " ": "Space",
+    "KEY_BACKSPACE": "Backspace", " ": "Space",
 }
 
 
@@ -81,27 +83,61 @@ def build(bindings: Iterable[Binding] = BINDINGS) -> dict[str, str]:
 
 
 KEYMAP: dict[str, str] = build()
+ACTIONS = frozenset(b.action for b in BINDINGS)
+# The bindings in force: the defaults with the config's changes (`use`); the help lists these.
+LIVE: list[Binding] = list(BINDINGS)
 
 
 def label(key: str) -> str:
     """A key as the help shows it.
 
-    >>> label("KEY_KP_7"), label("KEY_PGUP"), label("y")
-    ('kp7', 'PgUp', 'y')
+    >>> label("KEY_KP_7"), label("KEY_PGUP"), label("y"), label("KEY_HOME")
+    ('kp7', 'PgUp', 'y', 'Home')
     """
     if key.startswith("KEY_KP_"):
         return f"kp{key[7:].lower()}"
-    return _LABELS.get(key, key)
+    if key in _LABELS:
+        return _LABELS[key]
+    if key.startswith("KEY_"):
+        return key[4:].replace("_", " ").title()
+    return key
 
 
-def keys_for(action: str, bindings: Iterable[Binding] = BINDINGS) -> str:
+def keys_for(action: str, bindings: Iterable[Binding] | None = None) -> str:
     """The keys of an action as text: 'y 7 kp7'."""
-    return " ".join(label(k) for b in bindings if b.action == action for k in b.keys)
+    return " ".join(label(k) for b in (LIVE if bindings is None else bindings)
+                    if b.action == action for k in b.keys)
 
 
 _FIRST = {b.action: label(b.keys[0]) for b in BINDINGS if b.keys}
 
 
+def rebound(changes: Mapping[str, Sequence[str]]) -> list[Binding]:
+    """The default bindings with some actions' keys replaced.
+
+    A key a change takes from another action is removed there; an unknown action or a key
+    bound twice within the changes raises ValueError.
+    """
+    unknown = sorted(set(changes) - ACTIONS)
+    if unknown:
+        raise ValueError(f"no such action: {', '.join(unknown)}")
+    taken = {k for keys in changes.values() for k in keys}
+    out = [replace(b, keys=tuple(changes[b.action]) if b.action in changes
+                   else tuple(k for k in b.keys if k not in taken)) for b in BINDINGS]
+    build(out)
+    return out
+
+
+def use(bindings: Sequence[Binding]) -> None:
+    """Put `bindings` in force for every key handler, prompt and help page."""
+    table = build(bindings)
+    KEYMAP.clear()
+    KEYMAP.update(table)
+    LIVE[:] = bindings
+    _FIRST.clear()
+    _FIRST.update({b.action: label(b.keys[0]) for b in bindings if b.keys})
+
+
 def first_key(action: str) -> str:
     """The first key bound to `action`, as the prompts show it."""
-    return _FIRST.get(action, "?")
+    return _FIRST.get(action, "unbound")

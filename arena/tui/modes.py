@@ -8,7 +8,8 @@ from typing import Literal
 from arena.hexgrid import Hex
 from arena.model.commands import Command
 
-Mode = Literal["normal", "look", "target", "menu", "help", "confirm_quit", "summary"]
+Mode = Literal["normal", "look", "target", "menu", "help", "confirm_quit", "summary", "more",
+               "history"]
 Exit = Literal["save", "abandon", "done"]
 
 
@@ -25,7 +26,8 @@ class UiState:
     """Everything the screen shows besides the battle itself; replaced, never mutated.
 
     `options` are the maneuvers chosen for the attack being aimed; `title` and `menu` the
-    question and the entries of menu mode.
+    question and the entries of menu mode; `bump` the step key's action when a step into an
+    enemy opened aiming (the same step again commits, as Enter does).
     """
 
     mode: Mode = "normal"
@@ -39,6 +41,7 @@ class UiState:
     options: tuple[str, ...] = ()
     title: str = ""
     menu: tuple[Choice, ...] = ()
+    bump: str = ""  # the step action that opened aiming: that step again attacks
 
     @property
     def target(self) -> tuple[int, int] | None:

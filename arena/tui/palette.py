@@ -24,6 +24,7 @@ CURSOR_BG: RGB = (20, 90, 130)
 PATH_BG: RGB = (30, 60, 35)
 TARGET_BG: RGB = (130, 25, 25)
 STATUS_BG: RGB = (30, 30, 45)
+ALERT_BG: RGB = (110, 20, 60)
 
 TERRAIN: dict[str, RGB] = {
     "floor": (150, 120, 80),
@@ -77,3 +78,45 @@ def parse_colour(text: str) -> RGB:
     if 2 * r + 3 * g + b < 6 * 60:
         r, g, b = (min(255, v + 80) for v in (r, g, b))
     return (r, g, b)
+
+
+# Side colours of the alternative palettes, by side index (repeating after the last). Each pair
+# differs in lightness (CIE L*), not only in hue, so they part under any colour blindness.
+PALETTES: dict[str, tuple[RGB, ...]] = {
+    "default": (),  # the scenario's own side colours
+    "colourblind": ((230, 159, 0), (0, 114, 178), (240, 228, 66), (204, 121, 167)),
+    "high-contrast": ((255, 255, 0), (0, 200, 255), (255, 90, 90), (0, 255, 0)),
+}
+_SIDES: list[RGB] = []
+_PLAIN = (TEXT, DIM, ACTIVE_BG, CURSOR_BG, TARGET_BG)
+_CONTRAST = ((255, 255, 255), (200, 200, 200), (150, 110, 0), (0, 110, 190), (190, 0, 0))
+
+
+def use(name: str) -> None:
+    """Put palette `name` in force; high-contrast also brightens text and highlights."""
+    global TEXT, DIM, ACTIVE_BG, CURSOR_BG, TARGET_BG
+    if name not in PALETTES:
+        raise ValueError(f"no palette {name!r} (choose from {', '.join(PALETTES)})")
+    _SIDES[:] = PALETTES[name]
+    TEXT, DIM, ACTIVE_BG, CURSOR_BG, TARGET_BG = _CONTRAST if name == "high-contrast" \
+        else _PLAIN
+
+
+def side_colour(hex_colour: str, side: int) -> RGB:
+    """A side's colour: the palette's when it sets one, else the scenario's `#rrggbb`."""
+    return _SIDES[side % len(_SIDES)] if _SIDES else parse_colour(hex_colour)
+
+
+def lightness(rgb: RGB) -> float:
+    """CIE L* (0 black .. 100 white) of an sRGB colour.
+
+    >>> round(lightness((255, 255, 255))), round(lightness((0, 0, 0)))
+    (100, 0)
+    """
+    def linear(c: int) -> float:
+        v = c / 255
+        return v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (linear(c) for c in rgb)
+    y = 0.2126 * r + 0.7152 * g + 0.0722 * b
+    return 116 * y ** (1 / 3) - 16 if y > 0.008856 else 903.3 * y

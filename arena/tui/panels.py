@@ -46,16 +46,40 @@ def order(session: Session) -> list[Line]:
         if c is None:
             continue
         mark = ">" if entity == view.turn else " "
-        colour = palette.parse_colour(view.sides[c.side].colour) if c.alive else palette.DIM
+        colour = palette.side_colour(view.sides[c.side].colour, c.side) if c.alive else palette.DIM
         state = f"{c.hp}/{c.max_hp}" if c.alive else "fallen"
-        rows.append((f"{mark}{c.glyph} {c.name:<12} {state}", colour))
+        side = side_label(session, c.side)
+        rows.append((f"{mark}{side_glyph(c.glyph, c.side)} {c.name[:11]:<11} {side:<6} {state}",
+                     colour))
     return rows
 
 
+def side_glyph(glyph: str, side: int) -> str:
+    """A combatant's map letter: upper case for side 0, lower case for the others.
+
+    So the sides part without colour.
+
+    >>> side_glyph("a", 0), side_glyph("A", 1)
+    ('A', 'a')
+    """
+    return glyph.upper() if side == 0 else glyph.lower()
+
+
+def side_label(session: Session, side: int) -> str:
+    """A short side name for lists: 'you' for the player's only side, else the name's start."""
+    if session.players == frozenset({side}):
+        return "you"
+    return session.view.sides[side].name.split()[0][:6] if session.view.sides[side].name \
+        else f"side{side}"
+
+
 def panel(canvas: Canvas, area: Rect, top: Sequence[Line], bottom: Sequence[Line]) -> None:
-    """The side panel: a card on top, a blank row, then the mode's lines."""
+    """The side panel: a card on top, a blank row, then the mode's lines; a cut is marked."""
     canvas.fill(area.x - 1, area.y, 1, area.height, "│", palette.FRAME)
     y = lines(canvas, area, top)
+    room = area.height - y - 1
+    if 0 < room < len(bottom):
+        bottom = [*bottom[:room - 1], (f"… {len(bottom) - room + 1} more not shown", palette.DIM)]
     lines(canvas, area, bottom, y + 1)
 
 
@@ -66,13 +90,26 @@ class LogPane:
         self.width = 0
         self.done = 0
         self.rows: list[Line] = []
+        self.marked: list[bool] = []  # rows of important lines, drawn highlighted
+        self._last: LogLine | None = None
+        self._last_rows = 0
 
     def update(self, log: Sequence[LogLine], width: int) -> None:
-        """Wrap any log lines not wrapped yet (all of them again after a width change)."""
+        """Wrap any log lines not wrapped yet (all again after a width change).
+
+        The last line is wrapped again when it was stacked ('(x3)') since.
+        """
         if width != self.width or len(log) < self.done:
-            self.width, self.done, self.rows = width, 0, []
+            self.width, self.done, self.rows, self.marked = width, 0, [], []
+        elif self.done and log[self.done - 1] is not self._last:
+            self.done -= 1
+            del self.rows[len(self.rows) - self._last_rows:]
+            del self.marked[len(self.marked) - self._last_rows:]
         for entry in log[self.done:]:
-            self.rows += [(part, entry.colour) for part in wrap(entry.text, width)]
+            parts = wrap(entry.shown, width)
+            self.rows += [(part, entry.colour) for part in parts]
+            self.marked += [entry.important] * len(parts)
+            self._last, self._last_rows = entry, len(parts)
         self.done = len(log)
 
     def max_offset(self, height: int) -> int:
@@ -84,8 +121,16 @@ class LogPane:
         self.update(log, area.width - 1)
         offset = min(offset, self.max_offset(area.height))
         end = len(self.rows) - offset
-        shown = self.rows[max(0, end - area.height):end]
+        start = max(0, end - area.height)
+        shown = self.rows[start:end]
         lines(canvas, Rect(area.x + 1, area.y, area.width - 1, area.height), shown)
+        for i, marked in enumerate(self.marked[start:end]):
+            if marked:  # sticky: an important line keeps a mark and a background while shown
+                canvas.cell(area.x, area.y + i, "!", palette.BRIGHT, palette.ALERT_BG)
+                canvas.fill(area.x + 1, area.y + i, area.width - 1, 1, " ", palette.BRIGHT,
+                            palette.ALERT_BG)
+                canvas.text(area.x + 1, area.y + i, shown[i][0], palette.BRIGHT,
+                            area.width - 1)
         if offset:
             note = f" {offset} newer rows: PgDn "
             canvas.text(area.x + area.width - len(note), area.y + area.height - 1, note,

@@ -56,19 +56,21 @@ def signed(mods: tuple[Modifier, ...]) -> str:
     return "".join(f" {m.value:+d} {m.label}" for m in mods)
 
 
-def _wrapped(text: str, colour: palette.RGB) -> list[Line]:
-    return [(part, colour) for part in wrap(text, WIDTH)]
+def _wrapped(text: str, colour: palette.RGB, width: int = WIDTH) -> list[Line]:
+    """`text` wrapped to `width` columns, each row in `colour`."""
+    return [(part, colour) for part in wrap(text, width)]
 
 
-def odds_lines(odds: Odds) -> list[Line]:
+def odds_lines(odds: Odds, width: int = WIDTH) -> list[Line]:
     """The roll, the rolls that hit, the chances, and the damage."""
     target = odds.target_label if odds.needed is None else f"{odds.target_label} "
     needed = "" if odds.needed is None else str(odds.needed)
     if odds.target_modifiers:
         base = (odds.needed or 0) - sum(m.value for m in odds.target_modifiers)
         needed = f"{base}{signed(odds.target_modifiers)} = {odds.needed}"
-    lines = _wrapped(f"{odds.roll}{signed(odds.modifiers)} vs {target}{needed}", palette.TEXT)
-    lines += _wrapped(needs_text(odds), palette.TEXT)
+    roll = f"{odds.roll}{signed(odds.modifiers)} vs {target}{needed}"
+    lines = _wrapped(roll, palette.TEXT, width)
+    lines += _wrapped(needs_text(odds), palette.TEXT, width)
     good = odds.hit >= Fraction(1, 2)
     lines.append((f"hit chance {percent(odds.hit)}", palette.GOOD if good else palette.HINT))
     chances = [("crit", odds.critical), ("fumble", odds.fumble)]
@@ -77,38 +79,61 @@ def odds_lines(odds: Odds) -> list[Line]:
         chances.append(("friendly fire", odds.friendly_fire))
     shown = ", ".join(f"{name} {percent(p)}" for name, p in chances if p)
     if shown:
-        lines += _wrapped(shown, palette.TEXT)
+        lines += _wrapped(shown, palette.TEXT, width)
     if odds.on_hit is not None:
         low, high = min(odds.on_hit.weights), max(odds.on_hit.weights)
         kind = "sublethal" if odds.sublethal else "damage"
         lines += _wrapped(f"{kind} {low}-{high}, mean {float(odds.on_hit.mean()):.1f}",
-                          palette.TEXT)
-        lines += _wrapped(f"expected {kind} {float(odds.expected_damage):.1f}", palette.TEXT)
+                          palette.TEXT, width)
+        lines += _wrapped(f"expected {kind} {float(odds.expected_damage):.1f}", palette.TEXT,
+                          width)
     return lines
 
 
-def _lines(ruleset: Ruleset, ctx: AttackContext) -> list[Line]:
+def _lines(ruleset: Ruleset, ctx: AttackContext, width: int = WIDTH) -> list[Line]:
     """The odds of the attack, or a dim line when this ruleset has none."""
     if not has_odds(ruleset):
         return [(f"odds: not computed for {ruleset.name} yet", palette.DIM)]
     try:
-        return odds_lines(attack_odds(ruleset, ctx))
+        return odds_lines(attack_odds(ruleset, ctx), width)
     except ArenaError as exc:  # e.g. damage dice too large to convolve
-        return _wrapped(f"odds: {exc}", palette.DIM)
+        return _wrapped(f"odds: {exc}", palette.DIM, width)
 
 
-def attack_preview(battle: Battle, command: Attack, target_name: str) -> Preview:
-    """The preview of `command`: its refusal, or its cost, modifiers and chances."""
-    plan = attack_plan(battle, command)
-    if isinstance(plan, str):
-        return Preview(((f"cannot attack {target_name}:", palette.BAD),
-                        *_wrapped(plan, palette.BAD)), False)
-    ctx, cost = plan
+def plan_lines(ruleset: Ruleset, ctx: AttackContext, cost: int, target_name: str,
+               options: tuple[str, ...] = (), width: int = WIDTH) -> list[Line]:
+    """An accepted attack's weapon, cost, distance, side, maneuvers and odds."""
     lines: list[Line] = [
         (f"{ctx.weapon.name} at {target_name}", palette.BRIGHT),
         (f"{cost} AP; {ctx.distance} hex, from the {ctx.position}", palette.TEXT),
     ]
-    if command.options:
-        lines.append((f"maneuver: {', '.join(command.options)}", palette.HINT))
-    lines.extend(_lines(battle.ruleset, ctx))
+    if options:
+        lines.append((f"maneuver: {', '.join(options)}", palette.HINT))
+    lines.extend(_lines(ruleset, ctx, width))
+    return lines
+
+
+def attack_preview(battle: Battle, command: Attack, target_name: str,
+                   width: int = WIDTH) -> Preview:
+    """The preview of `command` wrapped to `width`: its refusal, or its cost and chances."""
+    plan = attack_plan(battle, command)
+    if isinstance(plan, str):
+        return Preview(((f"cannot attack {target_name}:", palette.BAD),
+                        *_wrapped(plan, palette.BAD, width)), False)
+    ctx, cost = plan
+    lines = plan_lines(battle.ruleset, ctx, cost, target_name, command.options, width)
     return Preview(tuple(lines), True)
+
+
+def short_odds(ruleset: Ruleset, ctx: AttackContext) -> str:
+    """The odds in a few words for a prompt: 'longsword: hit 55%, damage 2-9'."""
+    if not has_odds(ruleset):
+        return f"{ctx.weapon.name}: odds not computed for {ruleset.name}"
+    try:
+        odds = attack_odds(ruleset, ctx)
+    except ArenaError:
+        return f"{ctx.weapon.name}: odds not computed"
+    text = f"{ctx.weapon.name}: hit {percent(odds.hit)}"
+    if odds.on_hit is not None:
+        text += f", {min(odds.on_hit.weights)}-{max(odds.on_hit.weights)} dmg"
+    return text

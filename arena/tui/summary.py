@@ -9,7 +9,7 @@ from arena.ecs.events import Event
 from arena.tui import palette
 from arena.tui.canvas import Canvas
 from arena.tui.layout import Rect
-from arena.tui.panels import Line, lines
+from arena.tui.panels import Line, lines, side_glyph, side_label
 from arena.tui.session import Session
 from arena.tui.text import fit_left
 
@@ -51,22 +51,33 @@ def tally(events: Iterable[Event]) -> dict[int, Tally]:
     return out
 
 
+def verdict(session: Session) -> str:
+    """'You won.', 'You lost.' or '' (a draw, or hotseat where every side is yours)."""
+    winner = session.view.winner
+    if winner is None or len(session.players) != 1:
+        return "Draw." if winner is None else ""
+    return "You won." if winner in session.players else "You lost."
+
+
 def summary_lines(session: Session, width: int = 78) -> list[Line]:
     """The summary's rows: the outcome, a table of tallies, the replay file."""
     view = session.view
     outcome = f"{view.sides[view.winner].name} wins" if view.winner is not None else "a draw"
     rows: list[Line] = [
-        (f"Battle over after {view.round} rounds: {outcome} ({view.reason})", palette.TITLE),
+        (f"{verdict(session)} Battle over after {view.round} rounds: {outcome} ({view.reason})"
+         .strip(),
+         palette.TITLE),
         ("", palette.TEXT),
-        (f"{'combatant':<16}{'dealt':>6}{'taken':>6}{'hits':>6}{'miss':>6}"
+        (f"{'combatant':<16}{'side':<7}{'dealt':>6}{'taken':>6}{'hits':>6}{'miss':>6}"
          f"{'crits':>6}{'fumbl':>6}", palette.BRIGHT),
     ]
     tallies = tally(session.battle.log)
     for c in view.combatants:
         t = tallies.get(c.id, Tally())
-        colour = palette.parse_colour(view.sides[c.side].colour) if c.alive else palette.DIM
-        name = f"{c.glyph} {c.name}"[:15]
-        rows.append((f"{name:<16}{t.dealt:>6}{t.taken:>6}{t.hits:>6}{t.misses:>6}"
+        colour = palette.side_colour(view.sides[c.side].colour, c.side) if c.alive else palette.DIM
+        name = f"{side_glyph(c.glyph, c.side)} {c.name}"[:15]
+        side = side_label(session, c.side)
+        rows.append((f"{name:<16}{side:<7}{t.dealt:>6}{t.taken:>6}{t.hits:>6}{t.misses:>6}"
                      f"{t.criticals:>6}{t.fumbles:>6}" + ("" if c.alive else "  fallen"), colour))
     rows.append(("", palette.TEXT))
     if session.replay_path is not None:

@@ -8,6 +8,7 @@ or SIGHUP become SystemExit so those context managers run for them too.
 from __future__ import annotations
 
 import io
+import os
 import signal
 from collections.abc import Callable, Iterator
 from contextlib import ExitStack, contextmanager
@@ -24,6 +25,8 @@ _CONTROL_NAMES = {
     "\t": "KEY_TAB", "\r": "KEY_ENTER", "\n": "KEY_ENTER", "\x1b": "KEY_ESCAPE",
     "\x7f": "KEY_BACKSPACE", "\b": "KEY_BACKSPACE",
 }
+
+_WHEEL = {"MOUSE_SCROLL_UP": "KEY_PGUP", "MOUSE_SCROLL_DOWN": "KEY_PGDOWN"}
 
 
 class Frontend(Protocol):
@@ -49,6 +52,8 @@ def key_names(text: str, name: str | None) -> list[str]:
     >>> key_names("\x1by", "KEY_ALT_Y"), key_names("\t", None), key_names("y", None)
     (['KEY_ESCAPE', 'y'], ['KEY_TAB'], ['y'])
     """
+    if name and name.startswith("MOUSE_"):  # the wheel scrolls the log; clicks: `click_key`
+        return [_WHEEL[name]] if name in _WHEEL else []
     if name and name.startswith("KEY_ALT_") and len(text) == 2 and text[0] == "\x1b":
         return ["KEY_ESCAPE", *key_names(text[1], None)]
     if name:
@@ -56,6 +61,15 @@ def key_names(text: str, name: str | None) -> list[str]:
     if text in _CONTROL_NAMES:
         return [_CONTROL_NAMES[text]]
     return [text] if text else []
+
+
+def click_key(col: int, row: int) -> str:
+    """A left click as a key the front end understands: 'MOUSE_CLICK col row' (0-based).
+
+    >>> click_key(3, 7)
+    'MOUSE_CLICK 3 7'
+    """
+    return f"MOUSE_CLICK {col} {row}"
 
 
 def _raise_exit(signum: int, _frame: FrameType | None) -> None:
@@ -105,21 +119,77 @@ class Terminal:
             keystroke = self.term.inkey(timeout=POLL_SECONDS)
             changed = self._size()
             keys = key_names(str(keystroke), keystroke.name) if keystroke else []
+            if keystroke and keystroke.name == "MOUSE_LEFT":
+                y, x = keystroke.mouse_yx
+                keys = [click_key(x, y)]
             for key in keys:
                 frontend.feed(key)
                 if frontend.done:
                     return
+                if getattr(frontend, "flush_input", False):  # e.g. the battle just ended
+                    frontend.flush_input = False  # type: ignore[attr-defined]
+                    self.term.flushinp()
+                    break
             if keys or changed:
                 self.show(frontend)
 
 
+# Written when the terminal's description lacks them (TERM=vt100 or linux has no alternate
+# screen or no cursor hiding): every xterm-like emulator honours these, others ignore them.
+SHOW_CURSOR, HIDE_CURSOR = "\x1b[?25h", "\x1b[?25l"
+ENTER_ALT, LEAVE_ALT = "\x1b[?1049h", "\x1b[?1049l"
+CLEAR = "\x1b[0m\x1b[H\x1b[2J"
+MOUSE_MODES = (1000, 1006)  # report clicks, in SGR coordinates
+
+
+def styled_terminal() -> blessed.Terminal:
+    """A blessed terminal that handles the screen even under NO_COLOR.
+
+    NO_COLOR governs colour (our diff writer reads it), not the alternate screen, the cursor,
+    keypad mode or key names, which blessed would otherwise all drop.
+    """
+    hidden = os.environ.pop("NO_COLOR", None)
+    try:
+        return blessed.Terminal()
+    finally:
+        if hidden is not None:
+            os.environ["NO_COLOR"] = hidden
+
+
+def _write(term: blessed.Terminal, text: str) -> None:
+    """Send raw text to the terminal now."""
+    term.stream.write(text)
+    term.stream.flush()
+
+
+def screen_modes(term: blessed.Terminal, stack: ExitStack, mouse: bool) -> None:
+    """Alternate screen, cbreak, hidden cursor, keypad and SGR mouse reports, undone on exit.
+
+    What the terminal's description lacks (vt100, linux) is written directly.
+    """
+    alternate = bool(term.enter_fullscreen)
+    _write(term, ENTER_ALT if not alternate else "")
+    stack.callback(_write, term, LEAVE_ALT if not alternate else "")
+    stack.enter_context(term.fullscreen())
+    stack.callback(_write, term, CLEAR)  # nothing of the last frame stays behind
+    stack.enter_context(term.cbreak())
+    stack.callback(_write, term, SHOW_CURSOR)
+    stack.enter_context(term.hidden_cursor())
+    _write(term, HIDE_CURSOR)
+    stack.enter_context(term.keypad())
+    if mouse:  # blessed parses SGR reports only for modes it believes are on
+        term._dec_mode_set_enabled(*MOUSE_MODES)
+        stack.callback(term._dec_mode_set_disabled, *MOUSE_MODES)
+
+
 @contextmanager
-def fullscreen() -> Iterator[Terminal]:
+def fullscreen(mouse: bool = True) -> Iterator[Terminal]:
     """Enter the alternate screen with cbreak input, hidden cursor and keypad mode."""
-    term = blessed.Terminal()
+    mode = colour_mode()
+    term = styled_terminal()
     if isinstance(term.stream, io.TextIOWrapper):
         term.stream.reconfigure(errors="replace")  # a non-UTF-8 locale gets '?', not a crash
-    screen = Terminal(term, colour_mode())
+    screen = Terminal(term, mode)
     with ExitStack() as stack:
         handlers: dict[int, Callable[[int, FrameType | None], None]] = {
             signal.SIGTERM: _raise_exit, signal.SIGHUP: _raise_exit, signal.SIGCONT: screen.resumed,
@@ -127,9 +197,6 @@ def fullscreen() -> Iterator[Terminal]:
         for signum, handler in handlers.items():
             previous = signal.signal(signum, handler)
             stack.callback(signal.signal, signum, previous)
-        stack.enter_context(term.fullscreen())
-        stack.enter_context(term.cbreak())
-        stack.enter_context(term.hidden_cursor())
-        stack.enter_context(term.keypad())
-        stack.callback(lambda: (term.stream.write("\x1b[0m"), term.stream.flush()))
+        screen_modes(term, stack, mouse)
+        stack.callback(_write, term, "\x1b[0m")
         yield screen

@@ -1,0 +1,273 @@
+"""The tactical AI's candidate actions for one decision, each rated by `ai_rating`.
+
+Candidates: every valid attack from here; walk to a hex and attack from it (melee hexes around
+each enemy in reach this turn, shooting hexes a step or two away); approach the best target;
+fall back to allies when wounded; tend weapons (pick up, kick, draw, reload, chant); hold.
+Enemies out of reach are pruned before any attack context is built.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+import esper
+
+from arena.ecs import queries
+from arena.ecs.ai_imagine import imagine, run_up_along
+from arena.ecs.ai_rating import (
+    ALLY,
+    KEEP_AP,
+    LANE,
+    REVISIT,
+    Rating,
+    strike_value,
+)
+from arena.ecs.ai_threats import Threats
+from arena.ecs.components import ActionPoints, Carried, Health, TurnMemory, Wielded
+from arena.ecs.pathing import Paths
+from arena.hexgrid import Hex, hex_distance, hex_neighbors, hex_ring
+from arena.model.commands import Attack, Command, EndTurn, Move
+from arena.model.stats import Weapon
+from arena.rules.base import AttackContext
+
+CHARGE_TAGS = ("lance", "charge")
+WALK_TOP = 8  # walk-and-attack hexes rated in full, best blows first
+SHOOT_STEPS = 2  # shooters look for a better shooting hex this many steps away
+
+
+@dataclass
+class Candidate:
+    """One action the AI could take now, what it is for, and its rating."""
+
+    command: Command
+    label: str
+    rating: Rating
+    end: Hex
+    walked: tuple[Hex, ...] = ()
+
+
+class Planner(Threats):
+    """Builds and rates the candidates for one combatant's decision."""
+
+    def strikes(self, actor: int, enemy: int, spot: Hex, walked: list[Hex],
+                ap: int) -> Iterator[tuple[float, Attack, str]]:
+        """Each attack on `enemy` from `spot` after walking `walked`, with its strike term."""
+        here = queries.hex_of(actor)
+        weapons = self.attacks.weapons(actor)
+        if len(weapons) > 1 and self.ruleset.unarmed is not None:
+            weapons = weapons[:-1]  # fists only when there is nothing else
+        health = esper.component_for_entity(enemy, Health)
+        wounded = 1 - health.hp / health.max_hp if health.max_hp else 0.0
+        distance = hex_distance(spot, queries.hex_of(enemy))
+        unloaded = esper.component_for_entity(actor, Wielded).unloaded
+        for slot, weapon in enumerate(weapons):
+            if weapon.id in unloaded or (not weapon.is_ranged and distance > weapon.reach):
+                continue
+            if weapon.is_ranged and distance == 1 and self.has_melee(actor):
+                continue
+            ctx = self.attack_context(actor, enemy, slot, weapon, spot, walked, here)
+            if ctx is None:
+                continue
+            cost = self.ruleset.attack_cost(ctx)
+            if cost is None or cost > ap:
+                continue
+            chosen = self.ruleset.ai_options(ctx)
+            if chosen:
+                ctx.options = ctx.options | frozenset(chosen)
+            seen = self.odds.outlook(ctx, enemy)
+            value = strike_value(seen.damage, seen.kill, wounded, self.threat(enemy, actor),
+                                 seen.friendly_fire)
+            yield value, Attack(actor, enemy, slot, chosen), weapon.name
+
+    def attack_context(self, actor: int, enemy: int, slot: int, weapon: Weapon, spot: Hex,
+                       walked: list[Hex], here: Hex) -> AttackContext | None:
+        """The attack's context now (engine-checked) or as imagined from `spot`."""
+        if spot == here:
+            plan = self.attacks.plan(Attack(actor, enemy, slot))
+            return None if isinstance(plan, str) else plan[0]
+        ctx = self.context(actor, enemy, slot)
+        ctx = imagine(ctx, actor, enemy, spot, run_up_along(actor, walked, queries.hex_of(enemy)),
+                      self.attacks.hexmap, self.ruleset.wants_bystanders)
+        if weapon.is_ranged and ctx.cover >= 4:
+            return None
+        if self.ruleset.attack_refusal(ctx) is not None:
+            return None
+        return ctx
+
+    def has_melee(self, actor: int) -> bool:
+        """Whether the actor wields or carries a melee weapon."""
+        spares = esper.component_for_entity(actor, Carried).weapons
+        return any(not w.is_ranged for w in [*self.attacks.weapons(actor)[:-1], *spares])
+
+    def remaining(self, actor: int, spot: Hex, enemies: list[int]) -> int:
+        """Hexes still to go from `spot` before an enemy is within reach of a wielded weapon."""
+        weapons = esper.component_for_entity(actor, Wielded).weapons
+        ranged = any(w.is_ranged for w in weapons)
+        best = 99
+        for enemy in enemies:
+            there = queries.hex_of(enemy)
+            if ranged and self.cover(spot, there) < 4:
+                return 0
+            best = min(best, max(0, hex_distance(spot, there) - 1))
+        return best
+
+    def place(self, actor: int, spot: Hex, walked: list[Hex], enemies: list[int],
+              visited: set[Hex]) -> Rating:
+        """The rating terms of ending a walk (or the turn) on `spot`."""
+        rating = Rating()
+        rating.add("risk", -self.risk(actor, walked, enemies))
+        rating.add("exposure", -self.exposure(actor, spot, enemies))
+        rating.add("fire arc", -self.arc(actor, spot, enemies))
+        rating.add("dither", -REVISIT * sum(1 for h in walked[1:] if h in visited))
+        if self.wounded(actor):
+            side = queries.side_of(actor)
+            near = sum(1 for e in queries.living() if e != actor and queries.side_of(e) == side
+                       and hex_distance(queries.hex_of(e), spot) <= 2)
+            rating.add("allies near", ALLY * near)
+        if self.lane(actor, spot, enemies):
+            rating.add("lane", LANE)
+        return rating
+
+    def lane(self, actor: int, spot: Hex, enemies: list[int]) -> bool:
+        """A charger on a straight, free line of 4+ hexes to an enemy (a run-up lane)."""
+        weapons = esper.component_for_entity(actor, Wielded).weapons
+        if not any(t in w.tags for w in weapons for t in CHARGE_TAGS):
+            return False
+        taken = queries.occupants()
+        for enemy in enemies:
+            there = queries.hex_of(enemy)
+            d = hex_distance(spot, there)
+            if d < 4 or d > 8:
+                continue
+            delta = spot - there
+            if 0 not in (delta.q, delta.r, delta.s):
+                continue  # not on one of the six straight lines
+            unit = Hex(delta.q // d, delta.r // d)
+            line = [there + Hex(unit.q * i, unit.r * i) for i in range(1, d)]
+            if all(h not in taken and self.attacks.hexmap.passable(h) for h in line):
+                return True
+        return False
+
+    def candidates(self, actor: int, visited: set[Hex], flanks: bool) -> list[Candidate]:
+        """Every candidate for `actor` now, rated; `flanks` False looks only at the near hexes."""
+        self.reset()
+        here = queries.hex_of(actor)
+        ap = esper.component_for_entity(actor, ActionPoints).current
+        enemies = queries.enemies_of(actor)
+        hold = self.place(actor, here, [here], enemies, visited)
+        out: list[Candidate] = []
+        for enemy in enemies:
+            for value, command, name in self.strikes(actor, enemy, here, [here], ap):
+                rating = Rating(dict(hold.terms))
+                rating.add("strike", value)
+                out.append(Candidate(command, f"attack {queries.name_of(enemy)} with {name}",
+                                     rating, here))
+        hold.add("AP kept", KEEP_AP * ap)
+        out.append(Candidate(EndTurn(actor), "hold this hex", hold, here))
+        step = self.ruleset.action_cost("move", None, False)
+        if step and ap >= step and not esper.component_for_entity(actor, TurnMemory).attacks:
+            out.extend(self.walks(actor, ap, step, enemies, visited, flanks))
+        return out
+
+    def walks(self, actor: int, ap: int, step: int, enemies: list[int], visited: set[Hex],
+              flanks: bool) -> Iterator[Candidate]:
+        """Walk-and-attack, approach and fall-back candidates."""
+        paths = self.movement.paths_from(actor)
+        here = queries.hex_of(actor)
+        budget = ap // step
+        taken = queries.occupants()
+        weapons = esper.component_for_entity(actor, Wielded).weapons
+        reach = max((w.reach for w in weapons if not w.is_ranged), default=1)
+        shooter = any(w.is_ranged for w in weapons)
+        spots: dict[Hex, list[int]] = {}
+        for enemy in enemies:
+            there = queries.hex_of(enemy)
+            if hex_distance(here, there) > budget + max(reach, SHOOT_STEPS * 3 if shooter else 0):
+                continue  # pruned by reach before any context is built
+            ring = [h for r in range(1, reach + 1) for h in hex_ring(there, r)]
+            if shooter:
+                ring += [*hex_neighbors(here), *hex_ring(here, 2)]
+            near = sorted((d, h.q, h.r) for h in ring if h not in taken
+                          for d in (paths.distance(h),) if d is not None and 0 < d <= budget)
+            for _, q, r in (near if flanks else near[:2]):
+                spots.setdefault(Hex(q, r), []).append(enemy)
+        rated: list[tuple[float, Hex, list[Hex], Attack]] = []
+        for spot in sorted(spots, key=lambda h: (h.q, h.r)):
+            path = paths.path_to(spot)
+            assert path is not None
+            left = ap - (paths.distance(spot) or 0) * step  # difficult ground costs more
+            best: tuple[float, Attack, str] | None = None
+            for enemy in spots[spot]:
+                for option in self.strikes(actor, enemy, spot, path, left):
+                    if best is None or option[0] > best[0]:
+                        best = option
+            if best is not None:
+                rated.append((best[0], spot, path, best[1]))
+        # Only the most promising blows are weighed against their place (exposure is dear).
+        rated.sort(key=lambda r: -r[0])
+        for value, spot, path, attack in rated[:WALK_TOP]:
+            place = self.place(actor, spot, path, enemies, visited)
+            place.add("strike", value * 0.95)  # a blow after a walk can still be forestalled
+            target = queries.name_of(attack.target)
+            yield Candidate(Move(actor, spot), f"walk to {spot.q},{spot.r} to attack {target}",
+                            place, spot, tuple(path))
+        yield from self.approaches(actor, paths, budget, enemies, visited, taken)
+        if self.arc(actor, here, enemies):
+            yield from self.sidesteps(actor, paths, budget, enemies, visited, taken)
+
+    def sidesteps(self, actor: int, paths: Paths, budget: int, enemies: list[int],
+                  visited: set[Hex], taken: dict[Hex, int]) -> Iterator[Candidate]:
+        """Step out of an ally archer's fire arc to a hex one or two steps away."""
+        here = queries.hex_of(actor)
+        for spot in [*hex_neighbors(here), *hex_ring(here, 2)]:
+            d = paths.distance(spot)
+            if spot in taken or d is None or not 0 < d <= budget:
+                continue
+            if self.arc(actor, spot, enemies):
+                continue
+            path = paths.path_to(spot)
+            assert path is not None
+            rating = self.place(actor, spot, path, enemies, visited)
+            yield Candidate(Move(actor, spot), "step out of an ally's fire arc", rating, spot,
+                            tuple(path))
+
+    def approaches(self, actor: int, paths: Paths, budget: int, enemies: list[int],
+                   visited: set[Hex], taken: dict[Hex, int]) -> Iterator[Candidate]:
+        """Close in on each of the nearest enemies, or fall back to allies when wounded."""
+        goals: list[tuple[int, int, Hex]] = []
+        for enemy in enemies:
+            there = queries.hex_of(enemy)
+            free = [(d, h.q, h.r) for h in hex_neighbors(there) if h not in taken
+                    for d in (paths.distance(h),) if d is not None and d > 0]
+            if free:
+                d, q, r = min(free)
+                goals.append((d, enemy, Hex(q, r)))
+        side = queries.side_of(actor)
+        shot = self.remaining(actor, queries.hex_of(actor), enemies) == 0 and any(
+            w.is_ranged for w in esper.component_for_entity(actor, Wielded).weapons)
+        if self.wounded(actor):
+            for ally in queries.living():
+                if ally != actor and queries.side_of(ally) == side:
+                    for h in hex_neighbors(queries.hex_of(ally)):
+                        far = paths.distance(h)
+                        if h not in taken and far is not None and far > 0:
+                            goals.append((far, -ally, h))
+        goals.sort(key=lambda g: (g[0], g[1]))
+        if goals and (goals[0][1] < 0 or self.in_reach(actor, enemies)):
+            goals = [g for g in goals if g[1] < 0]  # at arm's length already: no closing in
+        for _, who, goal in goals[:4]:
+            path = paths.path_to(goal)
+            assert path is not None
+            walked = paths.affordable(path, budget)
+            if len(walked) < 2:
+                continue
+            spot = walked[-1]
+            rating = self.place(actor, spot, walked, enemies, visited)
+            if who > 0 and not shot:
+                rating.add("progress", self.progress(actor, walked, enemies, goals[0][0]))
+                if self.pressing() and not self.wounded(actor):
+                    rating.terms.pop("exposure", None)  # pressing: it takes the first blow
+            what = (f"fall back to {queries.name_of(-who)}" if who < 0
+                    else f"close in on {queries.name_of(who)}")
+            yield Candidate(Move(actor, spot), what, rating, spot, tuple(walked))

@@ -1,0 +1,212 @@
+"""The one door for the game's files: bounded reads of regular files, strict JSON, safe writes.
+
+Every reader (assets, rule tables, replays, saves, journals) goes through `read_bytes`, which
+refuses devices, pipes and directories before opening and stops at a size limit, so
+`/dev/zero` or a FIFO is one error line, never a hang. `parse_json`/`parse_toml` refuse deep
+nesting, non-finite numbers, integers too long to print and duplicate keys. Every write goes
+through `write_atomically`, which will only ever replace a regular file. docs/security.md lists
+the limits.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import stat
+import tempfile
+import tomllib
+from pathlib import Path
+from typing import Any
+
+from arena.errors import ArenaError
+
+MAX_TOML_BYTES = 1 << 20  # an asset or scenario file: 1 MiB (the largest shipped is 12 kB)
+MAX_JSON_BYTES = 64 << 20  # a replay, save or journal: 64 MiB (~100,000 commands)
+MAX_DEPTH = 32  # nesting of tables/arrays/objects (the formats need 6)
+MAX_INT_DIGITS = 30  # integers in files (seeds, hashes, faces) need far fewer
+
+Problem = type[ArenaError]
+
+
+def _kind(mode: int) -> str:
+    """What a non-regular file is, for the error line."""
+    if stat.S_ISDIR(mode):
+        return "a directory"
+    if stat.S_ISFIFO(mode):
+        return "a pipe"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    return "not a regular file"
+
+
+def read_bytes(
+    path: Path, label: str, limit: int, error: Problem = ArenaError, what: str = "file"
+) -> bytes:
+    """The bytes of the regular file `path`, at most `limit` of them; anything else is `error`."""
+    try:
+        info = os.stat(path)
+        if not stat.S_ISREG(info.st_mode):
+            raise error(f"{label}: is {_kind(info.st_mode)}, not a regular file")
+        if info.st_size > limit:
+            raise error(f"{label}: file is {info.st_size} bytes; the limit is {limit}")
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
+    except FileNotFoundError:
+        raise error(f"{label}: no such {what}") from None
+    except OSError as exc:
+        raise error(f"{label}: cannot read: {exc.strerror or exc}") from None
+    with os.fdopen(fd, "rb") as f:
+        if not stat.S_ISREG(os.fstat(f.fileno()).st_mode):  # swapped after the check
+            raise error(f"{label}: not a regular file")
+        try:
+            data = f.read(limit + 1)
+        except OSError as exc:
+            raise error(f"{label}: cannot read: {exc.strerror or exc}") from None
+    if len(data) > limit:
+        raise error(f"{label}: file is over the limit of {limit} bytes")
+    return data
+
+
+def read_head(path: Path, size: int) -> bytes:
+    """The first `size` bytes of a regular file, for sniffing its format; b"" for anything else."""
+    try:
+        if not stat.S_ISREG(os.stat(path).st_mode):
+            return b""
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
+        with os.fdopen(fd, "rb") as f:
+            return f.read(size) if stat.S_ISREG(os.fstat(f.fileno()).st_mode) else b""
+    except OSError:
+        return b""
+
+
+def read_text(
+    path: Path, label: str, limit: int, error: Problem = ArenaError, what: str = "file"
+) -> str:
+    """`read_bytes` decoded as UTF-8; bad bytes are `error` naming their offset."""
+    data = read_bytes(path, label, limit, error, what)
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise error(f"{label}: not UTF-8 text (bad byte at offset {exc.start})") from None
+
+
+def depth(value: object) -> int:
+    """How deeply lists and dicts nest in `value` (0 for a scalar), without recursion."""
+    deepest, stack = 0, [(value, 0)]
+    while stack:
+        item, level = stack.pop()
+        if isinstance(item, dict | list):
+            level += 1
+            deepest = max(deepest, level)
+            if level > MAX_DEPTH:
+                return level
+            stack.extend((v, level) for v in (item.values() if isinstance(item, dict) else item))
+    return deepest
+
+
+def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A JSON object, refusing a key given twice (two readers could take different ones)."""
+    out = dict(pairs)
+    if len(out) != len(pairs):
+        raise ValueError("a key appears twice in one object")
+    return out
+
+
+def _no_constant(name: str) -> Any:
+    """NaN and Infinity are not JSON."""
+    raise ValueError(f"{name} is not a number JSON allows")
+
+
+def _integer(text: str) -> int:
+    """An integer of a sensible length (a million digits would take seconds to convert)."""
+    if len(text.lstrip("-")) > MAX_INT_DIGITS:
+        raise ValueError(f"an integer of {len(text)} digits")
+    return int(text)
+
+
+def parse_json(text: str, label: str, error: Problem = ArenaError) -> Any:
+    """Parse JSON strictly (depth, duplicate keys, NaN, huge integers); problems are `error`."""
+    try:
+        value = json.loads(text, object_pairs_hook=_no_duplicates, parse_constant=_no_constant,
+                           parse_int=_integer)
+    except json.JSONDecodeError as exc:
+        raise error(f"{label}: not JSON ({exc.msg} at line {exc.lineno})") from None
+    except RecursionError:
+        raise error(f"{label}: nested too deeply (over {MAX_DEPTH} levels)") from None
+    except ValueError as exc:
+        raise error(f"{label}: not acceptable JSON: {exc}") from None
+    if depth(value) > MAX_DEPTH:
+        raise error(f"{label}: nested too deeply (over {MAX_DEPTH} levels)")
+    return value
+
+
+def parse_toml(text: str, label: str, error: Problem = ArenaError) -> dict[str, Any]:
+    """Parse TOML, refusing nesting deeper than MAX_DEPTH; problems are `error`."""
+    try:
+        value = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise error(f"{label}: malformed TOML: {' '.join(str(exc).split())}") from None
+    except RecursionError:
+        raise error(f"{label}: nested too deeply (over {MAX_DEPTH} levels)") from None
+    except ValueError as exc:  # e.g. an integer too long to convert
+        raise error(f"{label}: malformed TOML: {exc}") from None
+    if depth(value) > MAX_DEPTH:
+        raise error(f"{label}: nested too deeply (over {MAX_DEPTH} levels)")
+    return value
+
+
+def writable(path: Path, error: Problem = ArenaError) -> None:
+    """Refuse to replace anything at `path` but a regular file (a device, pipe, link, folder)."""
+    try:
+        info = os.lstat(path)
+    except FileNotFoundError:
+        return
+    except OSError as exc:
+        raise error(f"{path}: cannot write: {exc.strerror or exc}") from None
+    if not stat.S_ISREG(info.st_mode):
+        what = "a symbolic link" if stat.S_ISLNK(info.st_mode) else _kind(info.st_mode)
+        raise error(f"{path}: is {what}; refusing to replace it (give a regular file's path)")
+
+
+def write_atomically(path: Path, text: str, error: Problem = ArenaError) -> None:
+    """Write `text` to `path` via a temp file, fsync and rename; only a regular file is replaced."""
+    writable(path, error)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+    except OSError as exc:
+        raise error(f"{path}: cannot write: {exc.strerror or exc}") from None
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        writable(path, error)  # checked again: something may have appeared meanwhile
+        os.replace(tmp, path)
+    except OSError as exc:
+        Path(tmp).unlink(missing_ok=True)
+        raise error(f"{path}: cannot write: {exc.strerror or exc}") from None
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def set_aside(path: Path, tag: str) -> Path:
+    """Move `path` to the first free `<name>.<tag>`, `<name>.<tag>.2`, ...; never overwrite."""
+    for n in range(1, 10_000):
+        aside = path.with_name(f"{path.name}.{tag}" + (f".{n}" if n > 1 else ""))
+        try:
+            os.link(path, aside)  # fails if `aside` exists: nothing is ever overwritten
+        except FileExistsError:
+            continue
+        except OSError:
+            if aside.exists() or aside.is_symlink():
+                continue
+            os.rename(path, aside)  # a file system without hard links
+            return aside
+        with contextlib.suppress(FileNotFoundError):
+            path.unlink()
+        return aside
+    raise ArenaError(f"{path}: too many set-aside copies; remove some {path.name}.{tag}.* files")

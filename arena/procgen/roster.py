@@ -1,0 +1,153 @@
+"""Encounters: the pool of templates per ruleset, budgets by bout, and rosters drawn to fit.
+
+Roles come from threat (docs/procgen.md): a boss has at least three times the pool's median
+threat (or is the single strongest template when none does), a leader at least 1.5 times;
+a member is ranged when its first weapon shoots or is thrown.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, replace
+from typing import cast
+
+from arena.model.stats import Armour, StatValue, Weapon
+from arena.procgen.rng import Stream
+from arena.procgen.spec import GenError, Materials, Template
+from arena.procgen.threat import stat_block, threat, usable
+from arena.rules import RULESETS
+
+BOSS_FACTOR, LEADER_FACTOR = 3.0, 1.5
+COMPANY_SIZE, FOE_LIMIT = 6, 10
+BOSS_EVERY = 5
+SAME_LIMIT = 3  # at most this many of one template on a side
+
+
+@dataclass(frozen=True, slots=True)
+class Member:
+    """One drawn combatant before deployment: its template, arms and threat."""
+
+    template: str
+    name: str
+    glyph: str
+    hp: int
+    speed: int
+    weapons: tuple[Weapon, ...]
+    armour: Armour | None
+    stats: dict[str, dict[str, StatValue]]
+    threat: int
+    role: str
+
+    @property
+    def ranged(self) -> bool:
+        """Whether its first weapon shoots or is thrown."""
+        return self.weapons[0].is_ranged
+
+
+@dataclass(frozen=True, slots=True)
+class Pool:
+    """The templates usable under one ruleset, by role, and the median threat."""
+
+    ruleset: str
+    members: tuple[Member, ...]
+    median: int
+
+    def of(self, *roles: str) -> list[Member]:
+        """Members with one of `roles`, in template-id order."""
+        return [m for m in self.members if m.role in roles]
+
+
+def _member(ruleset: str, ident: str, t: Template) -> Member | None:
+    """The template as a pool member, or None if the ruleset cannot field it."""
+    weapons = cast(tuple[Weapon, ...], t["weapons"])
+    if ruleset not in t or not all(usable(ruleset, w) for w in weapons):
+        return None
+    stats = {k: dict(cast(dict[str, StatValue], t[k])) for k in sorted(RULESETS) if k in t}
+    hp = cast(int, t["hp"])
+    value = threat(ruleset, stat_block(ruleset, stats[ruleset]), weapons, hp)
+    return Member(ident, cast(str, t["name"]), cast(str, t["glyph"]), hp, cast(int, t["speed"]),
+                  weapons, cast(Armour | None, t.get("armour")), stats, value, "")
+
+
+def pool(materials: Materials, ruleset: str) -> Pool:
+    """The ruleset's pool (computed once per Materials)."""
+    key = f"pool:{ruleset}"
+    if key not in materials.cache:
+        found = [m for i in sorted(materials.templates)
+                 if (m := _member(ruleset, i, materials.templates[i])) is not None]
+        if not found:
+            raise GenError(f"no template can fight under {ruleset}")
+        ranked = sorted(m.threat for m in found)
+        median = ranked[len(ranked) // 2]
+        strongest = max(found, key=lambda m: (m.threat, m.template))
+        def role(m: Member) -> str:
+            if m.threat >= BOSS_FACTOR * median or m is strongest:
+                return "boss"
+            return "leader" if m.threat >= LEADER_FACTOR * median else "soldier"
+        members = tuple(replace(m, role=role(m)) for m in found)
+        materials.cache[key] = Pool(ruleset, members, median)
+    return cast(Pool, materials.cache[key])
+
+
+def foe_budget(party_threat: int, bout: int) -> int:
+    """The foes' threat budget: 80% of the party's at bout 1, ten points more each bout."""
+    return party_threat * (7 + bout) // 10
+
+
+def is_boss_bout(bout: int) -> bool:
+    """Every fifth bout has a boss."""
+    return bout % BOSS_EVERY == 0
+
+
+def _rearm(m: Member, materials: Materials, ruleset: str, rng: Stream) -> Member:
+    """Maybe swap the first weapon for another plain one of its kind and hands."""
+    first = m.weapons[0]
+    if not rng.chance(0.35):
+        return m
+    options = [w for i, w in sorted(materials.weapons.items())
+               if w.kind == first.kind and w.hands == first.hands and w.magic == 0
+               and not w.conditional and usable(ruleset, w)]
+    if not options:
+        return m
+    weapons = (rng.pick(options), *m.weapons[1:])
+    value = threat(ruleset, stat_block(ruleset, m.stats[ruleset]), weapons, m.hp)
+    return replace(m, weapons=weapons, threat=value)
+
+
+def _pick(rng: Stream, choices: list[Member], roster: list[Member]) -> Member:
+    """A soldier by weight (melee 2, ranged 1); ranged only while at most a third would shoot."""
+    ranged = sum(1 for m in roster if m.ranged)
+    shooters_ok = 3 * (ranged + 1) <= len(roster) + 1
+    weighted = [(m, 1 if m.ranged else 2) for m in choices if shooters_ok or not m.ranged]
+    return rng.weighted(weighted or [(m, 1) for m in choices])
+
+
+def draw_roster(
+    p: Pool, materials: Materials, budget: int, limit: int, boss: bool, rng: Stream
+) -> list[Member]:
+    """Members whose threats sum to at most `budget` (a boss may exceed it on its own)."""
+    cheapest = min(m.threat for m in p.members)
+    if budget < cheapest and not boss:
+        raise GenError(f"threat budget {budget} fits no roster: the cheapest {p.ruleset} "
+                       f"combatant has threat {cheapest}")
+    roster: list[Member] = []
+    if boss:
+        bosses = p.of("boss")
+        fits = [m for m in bosses if m.threat <= budget]
+        roster.append(rng.pick(fits) if fits else min(bosses, key=lambda m: (m.threat, m.template)))
+    left = budget - sum(m.threat for m in roster)
+    leaders = [m for m in p.of("leader") if m.threat <= left]
+    if leaders and left >= 3 * p.median and not boss:
+        roster.append(rng.pick(leaders))
+        left -= roster[-1].threat
+    while len(roster) < limit:
+        used = Counter(m.template for m in roster)
+        choices = [m for m in p.of("soldier") if m.threat <= left and used[m.template] < SAME_LIMIT]
+        if not choices:
+            break
+        drawn = _pick(rng, choices, roster)
+        armed = _rearm(drawn, materials, p.ruleset, rng)
+        m = armed if armed.threat <= left else drawn
+        roster.append(m)
+        left -= m.threat
+    return roster

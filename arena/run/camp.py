@@ -1,0 +1,216 @@
+"""Camp between bouts: the choices, what each costs, and the documented policy of `--auto`.
+
+Free at every camp: take loot (after a win) and pass a weapon to another member. Then up to
+`ACTIONS` of: rest (each member regains half its lost HP, rounded up, and the ruleset's heal
+hook ends what healing ends: d40 bleeding), repair one weapon (broken or degraded back to as
+it was made), tend one injury (bleeding ends, one injury point goes; severed parts never
+heal), take one of three offered weapons, recruit a level-1 replacement for a fallen member
+(costs `RECRUIT_COST` score). Or retire: the run ends with what it has won.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+
+from arena.model.stats import Weapon
+from arena.rules.base import Ruleset
+from arena.run.balance import rest_gain
+from arena.run.injuries import tend, tendable
+from arena.run.party import BROKEN, DEGRADED, WHOLE, Gear, Member, living
+
+ACTIONS = 2
+MAX_GEAR = 3
+RECRUIT_COST = 200
+REST_BELOW = 2 / 3  # the auto policy rests when anyone is under two thirds of its HP
+COSTED = ("rest", "repair", "tend", "take", "recruit")
+
+Choice = dict[str, object]
+
+
+@dataclass(slots=True)
+class Camp:
+    """One camp: the party, the loot and offers on the table, and the actions left."""
+
+    party: list[Member]
+    ruleset: Ruleset
+    loot: list[Weapon | None]
+    offers: list[Weapon | None]
+    recruit: Callable[[str], Member]
+    actions: int = ACTIONS
+    rested: bool = False
+    recruits: int = 0
+    retired: bool = False
+    log: list[str] = field(default_factory=list)
+
+
+def _member(camp: Camp, choice: Choice) -> Member | str:
+    """The living member a choice names by party index, or why not."""
+    index = choice.get("member")
+    if not isinstance(index, int) or not 0 <= index < len(camp.party):
+        return f"no member #{index}"
+    m = camp.party[index]
+    return m if m.alive else f"{m.name} is dead"
+
+
+def _int(choice: Choice, key: str) -> int:
+    """An integer field of a choice, or -1."""
+    value = choice.get(key)
+    return value if isinstance(value, int) and not isinstance(value, bool) else -1
+
+
+def refusal(camp: Camp, choice: Choice) -> str | None:
+    """Why `choice` cannot be made now (None: it can); checked before anything changes."""
+    kind = choice.get("choice")
+    if kind in COSTED and camp.actions <= 0:
+        return "no camp actions left"
+    if kind == "rest":
+        return "already rested at this camp" if camp.rested else None
+    if kind == "retire":
+        return None
+    if kind == "recruit":
+        fallen = [m for m in camp.party if not m.alive and not m.replaced]
+        return None if fallen else "nobody has fallen (or each is replaced)"
+    m = _member(camp, choice)
+    if isinstance(m, str):
+        return m
+    if kind in ("loot", "take"):
+        pile = camp.loot if kind == "loot" else camp.offers
+        k = _int(choice, "item")
+        if not 0 <= k < len(pile) or pile[k] is None:
+            return f"no {kind} item #{k}"
+        return f"{m.name} carries {MAX_GEAR} weapons" if len(m.gear) >= MAX_GEAR else None
+    if kind in ("repair", "give"):
+        k = _int(choice, "weapon")
+        if not 0 <= k < len(m.gear):
+            return f"{m.name} has no weapon #{k}"
+        if kind == "repair":
+            return f"{m.gear[k].weapon.name} needs no repair" if m.gear[k].state == WHOLE else None
+        other = _member(camp, {"member": choice.get("to")})
+        if isinstance(other, str) or other is m:
+            return other if isinstance(other, str) else "give to someone else"
+        return f"{other.name} carries {MAX_GEAR} weapons" if len(other.gear) >= MAX_GEAR else None
+    if kind == "tend":
+        name = choice.get("injury")
+        if not isinstance(name, str) or name not in m.injuries:
+            return f"{m.name} has no injury {name}"
+        return None if tendable(name) else f"{name.replace('_', ' ')} never heals"
+    return f"unknown camp choice {kind}"
+
+
+def choose(camp: Camp, choice: Choice) -> str | None:
+    """Make `choice`; return a refusal reason (nothing changed) or None."""
+    reason = refusal(camp, choice)
+    if reason is not None:
+        return reason
+    kind = str(choice["choice"])
+    camp.actions -= kind in COSTED
+    if kind == "retire":
+        camp.retired = True
+        camp.log.append("the party retires")
+    elif kind == "rest":
+        _rest(camp)
+    elif kind == "recruit":
+        _recruit(camp)
+    else:
+        _personal(camp, kind, choice)
+    return None
+
+
+def _rest(camp: Camp) -> None:
+    """The rest share of lost HP back (balance.py); the heal hook ends what healing ends."""
+    camp.rested = True
+    for m in living(camp.party):
+        back = rest_gain(m.max_hp, m.hp)
+        m.hp += back
+        kept = camp.ruleset.heal({n: a for n, (_, a) in m.injuries.items()}, back)
+        m.injuries = {n: v for n, v in m.injuries.items() if n in kept}
+        camp.log.append(f"{m.name} rests: +{back} HP")
+
+
+def _recruit(camp: Camp) -> None:
+    """A level-1 member of the first fallen member's kind joins."""
+    fallen = next(m for m in camp.party if not m.alive and not m.replaced)
+    fallen.replaced = True
+    new = camp.recruit(fallen.template)
+    camp.party.append(new)
+    camp.recruits += 1
+    camp.log.append(f"{new.name} joins (-{RECRUIT_COST} score)")
+
+
+def _personal(camp: Camp, kind: str, choice: Choice) -> None:
+    """Loot, take, repair, give or tend: choices about one member."""
+    m = _member(camp, choice)
+    assert isinstance(m, Member)
+    if kind in ("loot", "take"):
+        pile = camp.loot if kind == "loot" else camp.offers
+        k = _int(choice, "item")
+        weapon = pile[k]
+        assert weapon is not None
+        pile[k] = None
+        m.gear.append(Gear(weapon, weapon))
+        camp.log.append(f"{m.name} takes {weapon.name}")
+    elif kind == "repair":
+        g = m.gear[_int(choice, "weapon")]
+        g.weapon, g.state = g.original, WHOLE
+        camp.log.append(f"{m.name}'s {g.weapon.name} is repaired")
+    elif kind == "give":
+        g = m.gear.pop(_int(choice, "weapon"))
+        other = camp.party[_int(choice, "to")]
+        other.gear.append(g)
+        camp.log.append(f"{m.name} gives {g.weapon.name} to {other.name}")
+    else:
+        name = str(choice["injury"])
+        m.injuries = tend(m.injuries, name)
+        camp.log.append(f"{m.name}'s {name.replace('_', ' ')} is tended")
+
+
+def _usable(m: Member) -> int:
+    """How many weapons a member can fight with."""
+    return sum(1 for g in m.gear if g.usable)
+
+
+def _best(pile: list[Weapon | None]) -> int | None:
+    """The pile's best weapon: highest magic, then first."""
+    ranked = [(-w.magic, k) for k, w in enumerate(pile) if w is not None]
+    return min(ranked)[1] if ranked else None
+
+
+def auto_next(camp: Camp) -> Choice | None:
+    """The `--auto` camp policy's next choice (docs/run.md), or None when it is done.
+
+    Loot first, to whoever has fewest usable weapons while they have fewer than two; then
+    the costed actions in this order of priority: rest when anyone is below two thirds of its
+    HP or bleeding; tend the first tendable injury; repair the first broken, then degraded
+    weapon; recruit when one member stands; take the best offered weapon for whoever has
+    fewest usable weapons.
+    """
+    team = living(camp.party)
+    needy = sorted(team, key=lambda m: (_usable(m), camp.party.index(m)))
+    k = _best(camp.loot)
+    if k is not None and needy and len(needy[0].gear) < MAX_GEAR and _usable(needy[0]) < 2:
+        return {"choice": "loot", "item": k, "member": camp.party.index(needy[0])}
+    for choice in _wishes(camp, team, needy):
+        if refusal(camp, choice) is None:
+            return choice
+    return None
+
+
+def _wishes(camp: Camp, team: list[Member], needy: list[Member]) -> Iterator[Choice]:
+    """The costed choices the policy would like, best first."""
+    if any(m.hp < REST_BELOW * m.max_hp or "bleeding" in m.injuries for m in team):
+        yield {"choice": "rest"}
+    for m in team:
+        for name in sorted(m.injuries):
+            if tendable(name):
+                yield {"choice": "tend", "member": camp.party.index(m), "injury": name}
+    for state in (BROKEN, DEGRADED):
+        for m in team:
+            for k, g in enumerate(m.gear):
+                if g.state == state:
+                    yield {"choice": "repair", "member": camp.party.index(m), "weapon": k}
+    if len(team) < 2:
+        yield {"choice": "recruit"}
+    offer = _best(camp.offers)
+    if offer is not None and needy:
+        yield {"choice": "take", "item": offer, "member": camp.party.index(needy[0])}

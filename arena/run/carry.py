@@ -1,0 +1,126 @@
+"""Carry-over: the party's records after a bout, read off the battle's final state.
+
+The rules (docs/run.md): hit points as they stood; lasting conditions as `injuries` decides;
+weapons in hand or carried at the end come home (degraded ones stay degraded), a broken one
+stays broken in the pack, one left on the floor or lost in a hazard is gone; what a member
+picked up is its own; the dead stay dead. After a win, the weapons the foes dropped or died
+holding are offered as loot.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+import esper
+
+from arena.battle import Battle
+from arena.ecs.components import Carried, Conditions, Dead, Health, Item, Side, Wielded
+from arena.ecs.events import Attacked, Died, Event, WeaponBroken
+from arena.model.stats import Weapon
+from arena.run.injuries import lasts
+from arena.run.party import BROKEN, DEGRADED, WHOLE, Gear, Member
+
+
+@dataclass(slots=True)
+class Tally:
+    """What happened in one bout, for the morgue and the JSON Lines."""
+
+    bout: int = 0
+    rounds: int = 0
+    won: bool = False
+    kills: int = 0
+    threat: int = 0
+    criticals: int = 0
+    fumbles: int = 0
+    friendly_fire: int = 0
+    fallen: list[str] = field(default_factory=list)
+    lost: list[str] = field(default_factory=list)
+    broken: list[str] = field(default_factory=list)
+    loot: list[Weapon] = field(default_factory=list)
+    foes: list[str] = field(default_factory=list)
+
+
+def tally_events(log: list[Event], sides: Mapping[int, int], tally: Tally) -> None:
+    """Count criticals, fumbles and friendly fire of the party's side (0) in the log."""
+    for event in log:
+        if isinstance(event, Attacked) and sides.get(event.actor) == 0:
+            tally.criticals += int(event.result.critical)
+            tally.fumbles += int(event.result.fumble)
+            tally.friendly_fire += int(sides.get(event.target) == 0 and event.result.hit)
+
+
+def _killers(log: list[Event], names: Mapping[int, str]) -> dict[int, str]:
+    """Who felled each combatant, by entity id."""
+    return {e.actor: f"{names.get(e.by, 'unknown')} ({e.how})"
+            for e in log if isinstance(e, Died)}
+
+
+def _broken_ids(log: list[Event], who: int) -> list[str]:
+    """The weapons of `who` destroyed outright in this bout (in order)."""
+    return [e.weapon for e in log
+            if isinstance(e, WeaponBroken) and e.actor == who and e.magic_lost == 0]
+
+
+def _gear_after(member: Member, held: list[Weapon], broken: list[str], tally: Tally
+                ) -> list[Gear]:
+    """Match the weapons brought in with those held at the end: kept, broken or lost."""
+    left = list(held)
+    gear: list[Gear] = []
+    for g in member.gear:
+        if not g.usable:
+            gear.append(g)
+            continue
+        match = next((w for w in left if w.id == g.weapon.id), None)
+        if match is not None:
+            left.remove(match)
+            state = DEGRADED if match.magic < g.original.magic else g.state
+            gear.append(Gear(match, g.original, state))
+        elif g.weapon.id in broken:
+            broken.remove(g.weapon.id)
+            gear.append(Gear(g.weapon, g.original, BROKEN))
+            tally.broken.append(f"{member.name}'s {g.weapon.name}")
+        else:
+            tally.lost.append(f"{member.name}'s {g.weapon.name}")
+    gear.extend(Gear(w, w, WHOLE) for w in left)  # picked up in the fight: its own now
+    return gear
+
+
+def carry_over(battle: Battle, party: list[Member], entities: Mapping[int, int], tally: Tally
+               ) -> None:
+    """Update `party` (members by index -> entity id) from the battle's final state."""
+    battle.world.activate()
+    names = battle.names()
+    killers = _killers(battle.log, names)
+    for index, entity in sorted(entities.items()):
+        m = party[index]
+        health = esper.component_for_entity(entity, Health)
+        fell = esper.has_component(entity, Dead)
+        knocked_out = fell and health.hp > 0
+        if fell and not (knocked_out and tally.won):
+            m.alive, m.hp = False, min(health.hp, 0)
+            m.cause = f"killed by {killers.get(entity, 'unknown')} in bout {tally.bout}"
+            tally.fallen.append(m.name)
+            continue
+        m.hp = max(1, min(health.hp - health.sublethal, m.max_hp))
+        conditions = esper.component_for_entity(entity, Conditions)
+        m.injuries = {n: (conditions.rounds[n], conditions.amounts.get(n, 0))
+                      for n in sorted(conditions.rounds) if lasts(battle.ruleset.name, n)}
+        held = [*esper.component_for_entity(entity, Wielded).weapons,
+                *esper.component_for_entity(entity, Carried).weapons]
+        m.gear = _gear_after(m, held, _broken_ids(battle.log, entity), tally)
+    if tally.won:
+        tally.loot = loot(set(entities.values()))
+
+
+def loot(ours: set[int]) -> list[Weapon]:
+    """What the foes dropped on the floor or died holding, in entity-id order."""
+    found: list[Weapon] = []
+    for _, item in sorted(esper.get_component(Item), key=lambda pair: pair[0]):
+        if item.owner not in ours:
+            found.append(item.weapon)
+    for entity, (side, _) in sorted(esper.get_components(Side, Dead)):
+        if side.index != 0:
+            found.extend(esper.component_for_entity(entity, Wielded).weapons)
+            found.extend(esper.component_for_entity(entity, Carried).weapons)
+    return found

@@ -1,0 +1,157 @@
+"""The run journal: one save per run, a JSON line per command and camp choice, fsynced.
+
+`saves/run.journal.jsonl` holds a header (format, versions, assets hash, the run's
+configuration and party), then lines of three kinds, in the order they happened:
+`{"bout": k, "command": ..., "by": ..., "state_hash": ...}` for each command of bout k,
+`{"camp": k, "choice": {...}}` for each camp choice after bout k, and `{"camp": k,
+"closed": true}` when the party leaves that camp. A killed terminal loses at most the line in
+flight (an unreadable last line is dropped); any other damage makes the journal unreadable,
+and the caller sets it aside (never deletes it).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import arena
+from arena.errors import ArenaError
+from arena.files import MAX_JSON_BYTES, parse_json, read_text, write_atomically
+from arena.procgen import GENERATOR_VERSION
+from arena.run.engine import RunConfig
+from arena.text import one_line
+
+FORMAT = "arena-run-journal"
+VERSION = 1
+NAME = "run.journal.jsonl"
+
+
+def _line(value: object) -> str:
+    """One compact JSON line."""
+    return json.dumps(value, separators=(",", ":")) + "\n"
+
+
+def config_json(config: RunConfig) -> dict[str, object]:
+    """A run configuration as the header stores it."""
+    return {"ruleset": config.ruleset, "seed": config.seed, "bouts": config.bouts,
+            "endless": config.endless, "seeded": config.seeded, "party": list(config.party)}
+
+
+class RunJournal:
+    """The open journal of the run in progress: every line flushed and fsynced."""
+
+    def __init__(self, path: Path, config: RunConfig, assets_hash: str,
+                 lines: list[dict[str, Any]] | None = None) -> None:
+        """Write the header (and any lines kept from before) atomically; open for appending."""
+        header = {"format": FORMAT, "journal_version": VERSION,
+                  "game_version": arena.__version__, "generator_version": GENERATOR_VERSION,
+                  "assets_hash": assets_hash, "config": config_json(config)}
+        text = _line(header) + "".join(_line(x) for x in lines or [])
+        write_atomically(path, text)
+        try:
+            self.file = path.open("a", encoding="utf-8")
+        except OSError as e:
+            raise ArenaError(f"{path}: cannot write the run journal: {e.strerror or e}") from None
+        self.path = path
+
+    def append(self, line: dict[str, object]) -> None:
+        """Append one line and force it to disk."""
+        self.file.write(_line(line))
+        self.file.flush()
+        os.fsync(self.file.fileno())
+
+    def command(self, bout: int, step: dict[str, object]) -> None:
+        """A command of bout `bout` as recorded (command, by, state hash)."""
+        self.append({"bout": bout, "command": step["command"], "by": step["by"],
+                     "state_hash": step["state_hash"]})
+
+    def choice(self, bout: int, choice: dict[str, object]) -> None:
+        """A camp choice made after bout `bout`."""
+        self.append({"camp": bout, "choice": choice})
+
+    def closed(self, bout: int) -> None:
+        """The party leaves the camp after bout `bout`."""
+        self.append({"camp": bout, "closed": True})
+
+    def close(self) -> None:
+        """Close the file, keeping it for the next `arena` to continue."""
+        if not self.file.closed:
+            self.file.close()
+
+    def discard(self) -> None:
+        """Close and delete the journal: the run is over and has become its record."""
+        self.close()
+        self.path.unlink(missing_ok=True)
+
+
+@dataclass(frozen=True, slots=True)
+class Journalled:
+    """A run journal as read back: the configuration, the lines, and whether one was dropped."""
+
+    path: Path
+    config: RunConfig
+    game_version: str
+    lines: tuple[dict[str, Any], ...]
+    dropped: bool
+
+
+def _config(value: object, where: str) -> RunConfig:
+    """The header's run configuration, checked field by field."""
+    if not isinstance(value, dict):
+        raise ArenaError(f"{where}: header: no run configuration")
+    kinds = {"ruleset": str, "seed": int, "bouts": int, "endless": bool, "seeded": bool,
+             "party": list}
+    for key, kind in kinds.items():
+        if not isinstance(value.get(key), kind):
+            raise ArenaError(f"{where}: header: {key}: missing or not a {kind.__name__}")
+    party = value["party"]
+    if not all(isinstance(t, str) for t in party):
+        raise ArenaError(f"{where}: header: party: not a list of template ids")
+    return RunConfig(value["ruleset"], value["seed"], value["bouts"], value["endless"],
+                     value["seeded"], tuple(party))
+
+
+def _valid(data: object) -> bool:
+    """Whether a journal line has one of the three shapes."""
+    if not isinstance(data, dict):
+        return False
+    if isinstance(data.get("bout"), int):
+        return isinstance(data.get("command"), dict) and isinstance(data.get("state_hash"), str)
+    if isinstance(data.get("camp"), int):
+        return isinstance(data.get("choice"), dict) or data.get("closed") is True
+    return False
+
+
+def load(path: Path) -> Journalled:
+    """Read a run journal; an unreadable last line (the one in flight at a kill) is dropped."""
+    where = one_line(str(path))
+    text = read_text(path, where, MAX_JSON_BYTES)
+    rows = text.splitlines()
+    try:
+        head = parse_json(rows[0], f"{where}: header") if rows else None
+    except ArenaError:
+        head = None
+    if not isinstance(head, dict) or head.get("format") != FORMAT:
+        raise ArenaError(f"{where}: not an arena run journal")
+    if head.get("journal_version") != VERSION:
+        found = one_line(repr(head.get("journal_version")))
+        raise ArenaError(f"{where}: run journal format {found}; this game reads format {VERSION}")
+    lines: list[dict[str, Any]] = []
+    dropped = False
+    for number, row in enumerate(rows[1:], 2):
+        try:
+            data = parse_json(row, f"{where}: line {number}")
+        except ArenaError:
+            data = None
+        if not _valid(data):
+            if number == len(rows) and not text.endswith("\n"):
+                dropped = True
+                break
+            raise ArenaError(f"{where}: line {number}: corrupt run journal line")
+        assert isinstance(data, dict)
+        lines.append(data)
+    return Journalled(path, _config(head.get("config"), where), str(head.get("game_version")),
+                      tuple(lines), dropped)

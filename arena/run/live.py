@@ -1,0 +1,176 @@
+"""A run played by a person: the engine plus its journal, one step at a time, resumable.
+
+The terminal screens drive a `LiveRun`: `begin_bout` (the arena and a recorder to play it
+with), `record` after every command, `end_bout`, `choose` at camp, `leave_camp`, and
+`conclude` once `run.over`. Every command and choice is in the journal before the screen
+shows its result, so `resume` rebuilds the run exactly where a killed terminal left it: in a
+bout (mid-battle), at camp (with the choices already made) or before the next bout.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from arena.assets.library import Library
+from arena.errors import ArenaError
+from arena.model.commands import command_from_json
+from arena.replay import Recorder
+from arena.run.auto import end, start
+from arena.run.camp import Camp
+from arena.run.engine import Bout, Run, RunConfig
+from arena.run.finish import Written, conclude, record_path
+from arena.run.journal import RunJournal, load
+
+
+@dataclass(slots=True)
+class Fight:
+    """The bout being fought: its plan and the recorder every command goes through."""
+
+    bout: Bout
+    recorder: Recorder
+
+
+class LiveRun:
+    """The run in progress with its journal; `phase` says which screen comes next."""
+
+    def __init__(self, run: Run, journal: RunJournal) -> None:
+        self.run = run
+        self.journal = journal
+        self.fight: Fight | None = None
+        self.camp: Camp | None = None
+        self.made: list[dict[str, object]] = []
+        self.points: int | None = None
+
+    @classmethod
+    def new(cls, config: RunConfig, library: Library, path: Path) -> LiveRun:
+        """Start a run and its journal (the party is recorded, so it never depends on code)."""
+        run = Run(config, library)
+        fixed = RunConfig(config.ruleset, config.seed, config.bouts, config.endless,
+                          config.seeded, tuple(m.template for m in run.party))
+        run.config = fixed
+        start(run)
+        return cls(run, RunJournal(path, fixed, library.hash))
+
+    @property
+    def phase(self) -> str:
+        """'battle', 'camp', 'over' or 'preview' (the next bout is about to begin)."""
+        if self.fight is not None:
+            return "battle"
+        if self.camp is not None:
+            return "camp"
+        return "over" if self.run.over else "preview"
+
+    def begin_bout(self) -> Fight:
+        """Generate the next bout and open its battle."""
+        bout = self.run.prepare()
+        self.fight = Fight(bout, Recorder(self.run.battle(bout), self.run.library.hash))
+        self.run.events(self.fight.recorder.battle, self.fight.recorder.battle.opening)
+        return self.fight
+
+    def record(self) -> None:
+        """Journal the command just applied through the fight's recorder."""
+        assert self.fight is not None
+        step = self.fight.recorder.steps[-1]
+        kept = {"command": step["command"], "by": step["by"], "state_hash": step["state_hash"]}
+        self.fight.bout.steps.append(kept)
+        self.journal.command(self.fight.bout.number, kept)
+
+    def end_bout(self) -> None:
+        """Carry the party home from the ended battle; open the camp unless the run is over."""
+        assert self.fight is not None
+        fight, self.fight = self.fight, None
+        with fight.recorder.battle as battle:
+            self.run.finish(fight.bout, battle)
+        if not self.run.over:
+            self.camp, self.made = self.run.camp(), []
+
+    def choose(self, choice: dict[str, object]) -> str | None:
+        """Make a camp choice (journalled when accepted); the refusal or None."""
+        assert self.camp is not None
+        reason = self.run.camp_choice(self.camp, choice)
+        if reason is None:
+            self.made.append(choice)
+            self.journal.choice(len(self.run.bouts), choice)
+        return reason
+
+    def leave_camp(self) -> None:
+        """Close the camp (a retirement ends the run)."""
+        assert self.camp is not None
+        self.run.close_camp(self.camp, self.made)
+        self.journal.closed(len(self.run.bouts))
+        self.camp, self.made = None, []
+
+    def conclude(self, saves: Path) -> Written:
+        """The run is over: score, morgue and run record written; the journal is gone."""
+        assert self.run.over
+        self.points = end(self.run)
+        written = conclude(self.run, self.points, saves, record_path(saves, self.run))
+        self.journal.discard()
+        return written
+
+    def close(self) -> None:
+        """Leave the run for later: the journal stays on disk."""
+        self.journal.close()
+
+
+def resume(path: Path, library: Library) -> tuple[LiveRun, bool]:
+    """Rebuild the run a journal describes; (the run, whether a last line was dropped)."""
+    data = load(path)
+    run = Run(data.config, library)
+    start(run)
+    live = LiveRun(run, _Replaying())
+    for number, line in enumerate(data.lines, 2):
+        try:
+            _apply(live, line)
+        except ArenaError as e:
+            raise ArenaError(f"{path}: line {number}: {e}") from None
+    if live.fight is not None and live.fight.recorder.battle.over:
+        live.end_bout()
+    live.journal = RunJournal(path, data.config, library.hash, list(data.lines))
+    return live, data.dropped
+
+
+class _Replaying(RunJournal):
+    """A journal that writes nothing, while the run is rebuilt from the one on disk."""
+
+    def __init__(self) -> None:
+        """Open nothing."""
+
+    def append(self, line: dict[str, object]) -> None:
+        """Write nothing."""
+
+    def close(self) -> None:
+        """Nothing to close."""
+
+
+def _apply(live: LiveRun, line: dict[str, Any]) -> None:
+    """Re-make one journalled line on the rebuilt run."""
+    if "bout" in line:
+        if live.fight is None:
+            if live.camp is not None or live.run.over:
+                raise ArenaError("a command outside a bout")
+            live.begin_bout()
+        assert live.fight is not None
+        if line["bout"] != live.fight.bout.number or live.fight.recorder.battle.over:
+            raise ArenaError(f"a command of bout {line['bout']} out of place")
+        recorder = live.fight.recorder
+        before = len(recorder.steps)
+        recorder.apply(command_from_json(line["command"]), str(line.get("by", "player")))
+        if len(recorder.steps) == before:
+            raise ArenaError("a recorded command is refused")
+        if recorder.steps[-1]["state_hash"] != line["state_hash"]:
+            raise ArenaError("state hash differs from the journal's")
+        live.record()
+        return
+    if live.fight is not None and live.fight.recorder.battle.over:
+        live.end_bout()
+    if live.camp is None or line["camp"] != len(live.run.bouts):
+        raise ArenaError(f"a camp choice after bout {line['camp']} out of place")
+    if line.get("closed") is True:
+        live.leave_camp()
+        return
+    reason = live.choose(line["choice"])
+    if reason is not None:
+        raise ArenaError(f"camp choice refused: {reason}")

@@ -1,0 +1,59 @@
+"""The morgue file: a plain-text account of a finished run in named sections (DCSS-style)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import arena
+from arena.files import write_atomically
+from arena.paths import saves_file
+from arena.procgen import GENERATOR_VERSION
+from arena.run.engine import Run
+from arena.run.injuries import effect_of
+from arena.text import safe_lines
+
+
+def morgue_text(run: Run, score: int, date: str) -> str:
+    """The whole morgue: header, party, bouts, last log lines, cause of death."""
+    c = run.config
+    lines = ["== Header ==",
+             f"arena {arena.__version__}, generator {GENERATOR_VERSION}, ruleset "
+             f"{run.ruleset.name} {run.ruleset.version}",
+             f"seed {c.seed}{' (chosen)' if c.seeded else ''}, "
+             f"{'endless' if c.endless else f'{c.bouts} bouts'}, date {date}",
+             f"result: {run.result}, bouts won {sum(t.won for t in run.tallies)}, score {score}",
+             "", "== The party at the end =="]
+    for m in run.party:
+        state = "alive" if m.alive else f"dead ({m.cause})"
+        lines.append(f"{m.name} ({m.template}), level {m.level}, {m.xp} XP, "
+                     f"HP {max(m.hp, 0)}/{m.max_hp}, {state}")
+        stats = ", ".join(f"{k}={v}" for k, v in sorted(m.stats.get(c.ruleset, {}).items()))
+        lines.append(f"  stats: {stats or '(template defaults)'}")
+        for name, (_, amount) in sorted(m.injuries.items()):
+            lines.append(f"  injury: {name.replace('_', ' ')}"
+                         f"{f' ({amount})' if amount else ''}: {effect_of(name)}")
+        for g in m.gear:
+            lines.append(f"  weapon: {g.weapon.name} [{g.weapon.id}] {g.state}")
+    lines += ["", "== Bout by bout =="]
+    for bout, t in zip(run.bouts, run.tallies, strict=True):
+        lines.append(f"bout {bout.number}: {bout.scenario.name} ({bout.scenario.id}), "
+                     f"{'won' if t.won else 'lost'} in {t.rounds} rounds")
+        lines.append(f"  enemies: {', '.join(t.foes)}")
+        lines.append(f"  kills {t.kills} (threat {t.threat}), criticals {t.criticals}, "
+                     f"fumbles {t.fumbles}, friendly fire {t.friendly_fire}")
+        for what, items in (("fallen", t.fallen), ("weapons lost", t.lost),
+                            ("weapons broken", t.broken)):
+            if items:
+                lines.append(f"  {what}: {', '.join(items)}")
+    lines += ["", "== The last 30 log lines ==", *run.last_log, "", "== Cause of death =="]
+    dead = [m for m in run.party if not m.alive]
+    lines += [f"{m.name}: {m.cause}" for m in dead] or ["nobody died"]
+    return safe_lines("\n".join(lines) + "\n")
+
+
+def write_morgue(saves: Path, run: Run, score: int, date: str, stamp: str) -> Path:
+    """Write `saves/morgue/<ruleset>-s<seed>-<stamp>.txt` atomically."""
+    folder = saves / "morgue"
+    path = saves_file(folder, f"{run.config.ruleset}-s{run.config.seed}-{stamp}.txt")
+    write_atomically(path, morgue_text(run, score, date))
+    return path

@@ -1,0 +1,90 @@
+"""The party between bouts: plain records of each member, its gear and its wounds."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from arena.hexgrid import Hex
+from arena.model.scenario import CombatantSpec
+from arena.model.stats import Armour, StatValue, Weapon
+from arena.procgen.roster import Member as PoolMember
+from arena.procgen.threat import stat_block
+from arena.rules import RULESETS
+
+WHOLE, DEGRADED, BROKEN = "whole", "degraded", "broken"
+
+
+@dataclass(slots=True)
+class Gear:
+    """A weapon a member owns: as it is now, as it was made, and its state."""
+
+    weapon: Weapon
+    original: Weapon
+    state: str = WHOLE
+
+    @property
+    def usable(self) -> bool:
+        """Whether it goes into battle (a broken weapon stays in the pack until repaired)."""
+        return self.state != BROKEN
+
+
+@dataclass(slots=True)
+class Member:
+    """One member of the party as it stands between bouts."""
+
+    name: str
+    template: str
+    glyph: str
+    base_hp: int
+    max_hp: int
+    hp: int
+    speed: int
+    armour: Armour | None
+    stats: dict[str, dict[str, StatValue]]
+    gear: list[Gear]
+    injuries: dict[str, tuple[int, int]] = field(default_factory=dict)  # name -> (rounds, amount)
+    xp: int = 0
+    level: int = 1
+    alive: bool = True
+    cause: str = ""
+    kills: int = 0
+    recruited_at: int = 0  # the bout before which it joined (0: at the start)
+    replaced: bool = False  # fallen, and a recruit has taken its place
+
+    def spec(self, spare: Weapon | None = None) -> CombatantSpec:
+        """The member as a combatant at full health (the battle gets its wounds apart).
+
+        One with no usable weapon is handed `spare` from the camp stores, and keeps it.
+        """
+        blocks = {rs: stat_block(rs, self.stats.get(rs, {})) for rs in sorted(RULESETS)}
+        weapons = tuple(g.weapon for g in self.gear if g.usable)
+        if not weapons and spare is not None:
+            weapons = (spare,)
+        return CombatantSpec(self.template, self.name, self.glyph, 0, Hex(0, 0), 0,
+                             self.max_hp, self.speed, weapons, self.armour, blocks)
+
+    def summary(self, ruleset: str) -> dict[str, object]:
+        """The member as the JSON Lines show it (`bout_start`, `bout_end`, `run_start`)."""
+        return {
+            "name": self.name, "alive": self.alive, "hp": self.hp, "max_hp": self.max_hp,
+            "level": self.level, "xp": self.xp,
+            "injuries": sorted(self.injuries),
+            "weapons": [{"id": g.weapon.id, "state": g.state} for g in self.gear],
+        }
+
+
+def party_json(party: list[Member], ruleset: str) -> list[dict[str, object]]:
+    """The whole party in JSON form, in party order."""
+    return [m.summary(ruleset) for m in party]
+
+
+def living(party: list[Member]) -> list[Member]:
+    """The members still alive, in party order."""
+    return [m for m in party if m.alive]
+
+
+def member_from(pm: PoolMember, name: str) -> Member:
+    """A fresh level-1 member from one of the generator's pool members (a template)."""
+    gear = [Gear(w, w) for w in pm.weapons]
+    return Member(name, pm.template, pm.glyph, pm.hp, pm.hp, pm.hp, pm.speed, pm.armour,
+                  {k: dict(v) for k, v in sorted(pm.stats.items())}, gear)

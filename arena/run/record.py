@@ -1,0 +1,174 @@
+"""Run records: a finished run as one replay file, and `arena replay RUNFILE --verify`.
+
+The file is JSON: a header (format, versions, generator version, ruleset, seed, length, the
+party's templates), then every bout (its scenario, battle seed and commands with state
+hashes) and every camp's choices, then the result and score. Verification re-runs the whole
+run from the seed with the recorded commands and choices and names the first difference.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import arena
+from arena.assets.library import Library
+from arena.assets.scenarios import scenario_to_dict
+from arena.battle import Battle
+from arena.errors import ArenaError
+from arena.files import MAX_JSON_BYTES, parse_json, read_head, read_text, write_atomically
+from arena.model.commands import Command, command_from_json
+from arena.procgen import GENERATOR_VERSION
+from arena.run.auto import end, start
+from arena.run.engine import Run, RunConfig, play_commands
+
+FORMAT = "arena-run"
+RUN_VERSION = 1
+
+
+def document(run: Run, points: int) -> dict[str, object]:
+    """The run record as one JSON object."""
+    c = run.config
+    return {
+        "format": FORMAT, "run_version": RUN_VERSION, "game_version": arena.__version__,
+        "generator_version": GENERATOR_VERSION,
+        "ruleset": {"name": run.ruleset.name, "version": run.ruleset.version},
+        "assets_hash": run.library.hash, "seed": c.seed, "bouts": c.bouts,
+        "endless": c.endless, "seeded": c.seeded,
+        "party": [m.template for m in run.party if m.recruited_at == 0],
+        "fights": [{"bout": b.number, "battle_seed": b.seed,
+                    "scenario": scenario_to_dict(b.scenario), "commands": b.steps}
+                   for b in run.bouts],
+        "camps": run.camps, "result": run.result, "score": points,
+    }
+
+
+def save_record(path: Path, run: Run, points: int) -> None:
+    """Write the run record atomically."""
+    write_atomically(path, json.dumps(document(run, points), separators=(",", ":")) + "\n")
+
+
+def is_run_record(path: Path) -> bool:
+    """Whether `path` holds a run record (its header names the format)."""
+    head = read_head(path, 200)  # a FIFO or a device is not sniffed (it could block forever)
+    return re.search(rb'"format"\s*:\s*"' + FORMAT.encode() + rb'"', head) is not None
+
+
+@dataclass(frozen=True, slots=True)
+class RunMismatch:
+    """Where a re-run run first differs from its record."""
+
+    bout: int
+    index: int  # command number in the bout; 0 for the arena, the camp or the end
+    what: str
+
+    def __str__(self) -> str:
+        where = f"bout {self.bout}" + (f", command {self.index}" if self.index else "")
+        return f"run differs at {where}: {self.what}"
+
+
+class _Diverged(Exception):  # noqa: N818 - control flow inside verify only
+    """Raised inside the re-run at the first difference."""
+
+    def __init__(self, mismatch: RunMismatch) -> None:
+        super().__init__(str(mismatch))
+        self.mismatch = mismatch
+
+
+def load_record(path: Path) -> dict[str, Any]:
+    """Read and check a run record's header (exit 2 on anything malformed)."""
+    doc = parse_json(read_text(path, str(path), MAX_JSON_BYTES), str(path))
+    if not isinstance(doc, dict) or doc.get("format") != FORMAT:
+        raise ArenaError(f"{path}: not an arena run record")
+    if doc.get("run_version") != RUN_VERSION:
+        raise ArenaError(f"{path}: run record version {doc.get('run_version')!r} is not "
+                         f"{RUN_VERSION}")
+    for key, kind in (("seed", int), ("bouts", int), ("endless", bool), ("seeded", bool),
+                      ("party", list), ("fights", list), ("camps", list)):
+        if not isinstance(doc.get(key), kind):
+            raise ArenaError(f"{path}: {key}: missing or not a {kind.__name__}")
+    rules = doc.get("ruleset")
+    if not isinstance(rules, dict) or not isinstance(rules.get("name"), str):
+        raise ArenaError(f"{path}: ruleset: missing")
+    return doc
+
+
+def _commands(doc: dict[str, Any], number: int) -> list[dict[str, Any]]:
+    """The recorded steps of bout `number`."""
+    fights = doc["fights"]
+    if number > len(fights) or not isinstance(fights[number - 1], dict):
+        raise _Diverged(RunMismatch(number, 0, "the record has no such bout"))
+    steps = fights[number - 1].get("commands")
+    if not isinstance(steps, list):
+        raise _Diverged(RunMismatch(number, 0, "commands: missing"))
+    return steps
+
+
+def verify(doc: dict[str, Any], library: Library) -> RunMismatch | None:
+    """Re-run the recorded run; the first difference, or None when all of it matches."""
+    config = RunConfig(doc["ruleset"]["name"], doc["seed"], doc["bouts"], doc["endless"],
+                       doc["seeded"], tuple(str(t) for t in doc["party"]))
+    run = Run(config, library)
+    start(run)
+    try:
+        while not run.over:
+            bout = run.prepare()
+            steps = _commands(doc, bout.number)
+            if scenario_to_dict(bout.scenario) != doc["fights"][bout.number - 1].get("scenario"):
+                raise _Diverged(  # noqa: TRY301
+                    RunMismatch(bout.number, 0, "the generated arena differs"))
+            with run.battle(bout) as battle:
+                play_commands(run, bout, battle, _source(steps, bout.number),
+                              _checker(steps, bout.number))
+                if len(bout.steps) != len(steps):
+                    raise _Diverged(RunMismatch(bout.number, len(bout.steps) + 1,  # noqa: TRY301
+                                                f"the record has {len(steps)} commands, the "
+                                                f"battle ended after {len(bout.steps)}"))
+                run.finish(bout, battle)
+            if not run.over:
+                _camp(run, doc, bout.number)
+    except ArenaError as e:
+        return RunMismatch(run.next_bout, 0, str(e))
+    except _Diverged as d:
+        return d.mismatch
+    points = end(run)
+    if (run.result, points) != (doc.get("result"), doc.get("score")):
+        return RunMismatch(len(run.bouts), 0, f"result: expected {doc.get('result')} "
+                           f"{doc.get('score')}; actual {run.result} {points}")
+    return None
+
+
+def _camp(run: Run, doc: dict[str, Any], number: int) -> None:
+    """Make the recorded camp after bout `number`."""
+    camps = doc["camps"]
+    if number > len(camps) or not isinstance(camps[number - 1], list):
+        raise _Diverged(RunMismatch(number, 0, "the record has no camp after this bout"))
+    run.make_camp(run.camp(), [c for c in camps[number - 1] if isinstance(c, dict)])
+
+
+def _source(steps: list[Any], number: int) -> Callable[[Battle, int], Command | None]:
+    """The recorded commands of bout `number`, one by one (None after the last)."""
+    def next_command(_battle: Battle, index: int) -> Command | None:
+        if index > len(steps):
+            return None
+        step = steps[index - 1]
+        try:
+            return command_from_json(step.get("command") if isinstance(step, dict) else None)
+        except ArenaError as e:
+            raise _Diverged(RunMismatch(number, index, f"unreadable command: {e}")) from None
+    return next_command
+
+
+def _checker(steps: list[Any], number: int) -> Callable[[int, Command, str], None]:
+    """Compare each applied command's state hash with the recorded one."""
+    def check(index: int, command: Command, actual: str) -> None:
+        step = steps[index - 1]
+        expected = step.get("state_hash") if isinstance(step, dict) else None
+        if expected != actual:
+            raise _Diverged(RunMismatch(number, index, f"{command.type} by #{command.actor}: "
+                                        f"state hash expected {expected}; actual {actual}"))
+    return check

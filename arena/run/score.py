@@ -1,0 +1,99 @@
+"""The score of a run and the append-only `saves/scores.jsonl` (docs/run.md, "Score").
+
+score = 100 × bouts won + threat defeated + 5 × max(0, 20 − rounds) for each bout won
+        + 1000 for a victory + 500 for a victory with no one lost − 200 per recruit
+(never below 0). Endless runs and runs whose seed was chosen by hand are flagged, and
+`arena scores` lists them apart, as DCSS keeps seeded games off the main table.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from arena.errors import ArenaError
+from arena.files import MAX_JSON_BYTES, parse_json, read_text
+from arena.run.camp import RECRUIT_COST
+from arena.text import one_line
+
+FAST_ROUNDS = 20
+SCORES = "scores.jsonl"
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """What the score is made of."""
+
+    bouts_won: int
+    threat: int
+    won_rounds: tuple[int, ...]
+    victory: bool
+    lost_anyone: bool
+    recruits: int
+
+
+def score(o: Outcome) -> int:
+    """The documented formula."""
+    total = 100 * o.bouts_won + o.threat
+    total += sum(5 * max(0, FAST_ROUNDS - r) for r in o.won_rounds)
+    if o.victory:
+        total += 1000 + (0 if o.lost_anyone else 500)
+    return max(0, total - RECRUIT_COST * o.recruits)
+
+
+def append_score(saves: Path, line: dict[str, object]) -> Path:
+    """Append one run's line to `saves/scores.jsonl`, flushed and synced (never rewritten)."""
+    path = saves / SCORES
+    try:
+        saves.mkdir(parents=True, exist_ok=True)
+        with path.open("a", encoding="utf-8") as f:
+            f.write(json.dumps(line, separators=(",", ":"), sort_keys=True) + "\n")
+            f.flush()
+            os.fsync(f.fileno())
+    except OSError as e:
+        raise ArenaError(f"{path}: cannot append the score: {e.strerror or e}") from None
+    return path
+
+
+def read_scores(saves: Path) -> list[dict[str, object]]:
+    """Every readable line of the scores file; a damaged line is skipped, not fatal."""
+    path = saves / SCORES
+    if not path.exists():
+        return []
+    rows = []
+    for n, text in enumerate(read_text(path, "scores", MAX_JSON_BYTES).splitlines(), 1):
+        try:
+            row = parse_json(text, f"{path}:{n}")
+        except ArenaError:
+            continue
+        if isinstance(row, dict) and isinstance(row.get("score"), int):
+            rows.append(row)
+    return rows
+
+
+def _rank(r: dict[str, object]) -> tuple[int, str]:
+    """Best score first, then the earlier date."""
+    return -int(str(r["score"])), str(r.get("date", ""))
+
+
+def table(rows: Sequence[dict[str, object]], ruleset: str | None) -> str:
+    """The high-score table, best first; flagged (seeded, endless) runs listed apart."""
+    chosen = [r for r in rows if ruleset is None or r.get("ruleset") == ruleset]
+    lines = []
+    for title, flagged in (("Runs", False), ("Seeded or endless runs", True)):
+        part = sorted((r for r in chosen if bool(r.get("seeded") or r.get("endless")) == flagged),
+                      key=_rank)
+        if not part:
+            continue
+        lines.append(f"{title}:")
+        lines.append(f"{'#':>3} {'score':>6}  {'rules':<6} {'result':<8} {'bouts':>5} "
+                     f"{'seed':>20}  killed by / date")
+        for i, r in enumerate(part, 1):
+            cause = one_line(str(r.get("killed_by") or "-"), 40)
+            lines.append(f"{i:>3} {r['score']!s:>6}  {r.get('ruleset')!s:<6} "
+                         f"{r.get('result')!s:<8} {r.get('bouts_won')!s:>5} "
+                         f"{r.get('seed')!s:>20}  {cause} / {one_line(str(r.get('date')), 30)}")
+    return "\n".join(lines) + "\n" if lines else "no runs recorded yet\n"

@@ -1,0 +1,59 @@
+"""The one sanitiser for text bound for stdout, stderr or the screen: no raw control characters.
+
+Everything a file or an argument can put into a message passes through `one_line` (errors,
+warnings, echoed values) or `safe_lines` (multi-line output), so an escape sequence hidden in a
+replay's header or a ruleset name prints as harmless visible text and never spans two lines.
+"""
+
+from __future__ import annotations
+
+from typing import TextIO
+
+SHOWN_LIMIT = 1000  # characters of one echoed message kept; the rest becomes "…"
+
+
+def _escape(c: str) -> str:
+    """One non-printable character as a visible escape such as backslash-x1b."""
+    return c.encode("unicode_escape").decode("ascii")
+
+
+def one_line(text: str, limit: int = SHOWN_LIMIT) -> str:
+    r"""`text` cut to `limit` characters (before any work), every non-printable one escaped.
+
+    >>> one_line("bad\n\x1b]0;pwn\x07"), one_line("x" * 10, limit=4)
+    ('bad\\n\\x1b]0;pwn\\x07', 'xxx…')
+    """
+    if len(text) > limit:
+        text = text[: limit - 1] + "…"
+    if text.isprintable():
+        return text
+    return "".join(c if c.isprintable() else _escape(c) for c in text)
+
+
+def safe_lines(text: str, limit: int = 100_000) -> str:
+    r"""Multi-line `text` with its line breaks kept and every other control character escaped.
+
+    >>> safe_lines("a\x1b[2J\nb\n")
+    'a\\x1b[2J\nb\n'
+    """
+    return "\n".join(one_line(line, limit) for line in text.split("\n"))
+
+
+class SafeStream:
+    """A text stream wrapper that passes everything written through `safe_lines`."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self.stream = stream
+
+    def write(self, text: str) -> int:
+        """Write `text` with its control characters (other than newlines) escaped."""
+        return self.stream.write(safe_lines(text))
+
+    def flush(self) -> None:
+        """Flush the wrapped stream."""
+        self.stream.flush()
+
+
+def say(stream: TextIO, text: str) -> None:
+    """Write `text` as exactly one safe line (a message on stderr, a warning)."""
+    stream.write(one_line(text) + "\n")

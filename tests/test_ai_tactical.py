@@ -1,0 +1,167 @@
+"""The `tactical` AI on small hand-made positions (docs/ai.md; issue 14's "Done when")."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import esper
+
+from arena.battle import Battle
+from arena.ecs.components import Facing, Health, Position
+from arena.ecs.events import Moved, TurnStarted
+from arena.hexgrid import Hex, direction_to, hex_angle, hex_distance, relative_position
+from arena.model.commands import Attack, EndTurn, Face, Move
+from arena.model.scenario import CombatantSpec
+from arena.model.stats import StatBlock, Weapon
+from arena.rules.adnd import AdndRuleset
+from arena.rules.adnd.stats import FIELDS
+from arena.rules.becmi import BecmiRuleset
+from tests.factories import LONGSWORD, SHORTBOW, fighter, scenario
+
+BECMI = BecmiRuleset()
+ADND = AdndRuleset()
+BEHIND = ("rear", "rear-left", "rear-right")
+DAGGER = Weapon("dagger", "dagger", "d4")
+
+
+def becmi(**values: object) -> StatBlock:
+    """A 1st-level `becmi` fighter's stat block with `values` changed."""
+    block: dict[str, object] = {"class": "fighter", "level": 1, "hd": "", "str": 10,
+                                "dex": 10, "ac": 9, "mastery": "", "curse": 0}
+    block.update(values)
+    return StatBlock("becmi", block)  # type: ignore[arg-type]
+
+
+def adnd(**values: object) -> StatBlock:
+    """An `adnd` stat block: the field defaults, overridden by `values`."""
+    block = {f.name: f.default for f in FIELDS}
+    block.update(values)
+    return StatBlock("adnd", block)  # type: ignore[arg-type]
+
+
+def who(name: str, side: int, at: Hex, weapon: Weapon, facing: int = 0, hp: int = 12,
+        speed: int = 6, rules: str = "becmi", **values: object) -> CombatantSpec:
+    """A combatant of `rules` holding one weapon."""
+    spec = fighter(name, side, at, facing, hp=hp, speed=speed, weapons=(weapon,))
+    block = becmi(**values) if rules == "becmi" else adnd(**values)
+    return dataclasses.replace(spec, stats={rules: block})
+
+
+def turn_of(battle: Battle, actor: int) -> None:
+    """End other combatants' turns until it is `actor`'s."""
+    for _ in range(20):
+        if battle.active == actor:
+            return
+        active = battle.active
+        assert active is not None
+        battle.apply(EndTurn(active))
+    raise AssertionError(f"#{actor} never got a turn")
+
+
+def test_it_attacks_the_wounded_archer_in_reach_rather_than_the_fresh_knight():
+    # Rating: kill chance and focus fire outweigh a little more expected damage on a fresh foe.
+    s = scenario(who("Ann", 0, Hex(0, 0), LONGSWORD, str=13),
+                 who("Knight", 1, Hex(1, 0), LONGSWORD, facing=3, hp=20, ac=9),
+                 who("Archer", 1, Hex(0, 1), SHORTBOW, facing=2, hp=8, ac=6))
+    s = dataclasses.replace(s, ruleset="becmi")
+    for name, wanted in (("basic", 2), ("tactical", 3)):
+        with Battle(s, BECMI, seed=3, dice_script=[6, 1]) as battle:
+            battle.roster.configure(name, "normal", 2)
+            esper.component_for_entity(3, Health).hp = 2
+            turn_of(battle, 1)
+            command = battle.decide()
+            assert isinstance(command, Attack) and command.target == wanted, (name, command)
+
+
+def test_a_thief_circles_to_the_rear_for_a_backstab():
+    # becmi: "a thief's Backstab" doubles the dice from the hexes behind the target.
+    s = scenario(who("Sly", 0, Hex(0, -2), DAGGER, **{"class": "thief"}),
+                 who("Guard", 1, Hex(0, 0), LONGSWORD, facing=2, speed=1))
+    s = dataclasses.replace(s, ruleset="becmi")
+    with Battle(s, BECMI, seed=3, dice_script=[6, 1]) as battle:
+        turn_of(battle, 1)
+        command = battle.decide()
+        assert isinstance(command, Move)
+        facing = esper.component_for_entity(2, Facing).direction
+        assert relative_position(Hex(0, 0), facing, command.to) in BEHIND
+        battle.apply(command)
+        strike = battle.decide()
+        assert isinstance(strike, Attack) and strike.target == 2
+
+
+def test_it_steps_out_of_an_ally_archers_fire_arc():
+    # adnd: allies inside the 30° arc either side of the line of fire may be hit.
+    s = scenario(who("Bow", 0, Hex(-1, 0), SHORTBOW, rules="adnd"),
+                 who("Ann", 0, Hex(0, 0), LONGSWORD, speed=1, rules="adnd"),
+                 who("Orc", 1, Hex(5, 0), LONGSWORD, facing=3, speed=1, rules="adnd"))
+    s = dataclasses.replace(s, ruleset="adnd")
+    with Battle(s, ADND, seed=3) as battle:
+        turn_of(battle, 2)
+        command = battle.decide()
+        assert isinstance(command, Move)
+        assert hex_angle(Hex(-1, 0), Hex(5, 0), command.to) > 30
+
+
+def test_a_wounded_fighter_falls_back_to_its_ally():
+    # Self-preservation: below a share of its HP it leaves the foe for its friends.
+    s = scenario(who("Ann", 0, Hex(0, 0), LONGSWORD, hp=12),
+                 who("Ben", 0, Hex(-4, 0), LONGSWORD),
+                 who("Ogre", 1, Hex(1, 0), LONGSWORD, facing=3, hp=30, speed=4, str=16))
+    s = dataclasses.replace(s, ruleset="becmi")
+    with Battle(s, BECMI, seed=3, dice_script=[6, 1]) as battle:
+        esper.component_for_entity(1, Health).hp = 2
+        turn_of(battle, 1)
+        command = battle.decide()
+        assert isinstance(command, Move), command
+        assert hex_distance(command.to, Hex(1, 0)) > 1
+        assert hex_distance(command.to, Hex(-4, 0)) < 4
+
+
+def test_it_ends_its_turn_facing_the_nearest_threat():
+    s = scenario(who("Ann", 0, Hex(0, 0), LONGSWORD, facing=3, speed=2),
+                 who("Orc", 1, Hex(4, 0), LONGSWORD, facing=3, speed=1))
+    s = dataclasses.replace(s, ruleset="becmi")
+    with Battle(s, BECMI, seed=3, dice_script=[6, 1]) as battle:
+        turn_of(battle, 1)
+        for _ in range(10):
+            command = battle.decide()
+            battle.apply(command)
+            if isinstance(command, EndTurn):
+                break
+            assert isinstance(command, Move | Face)
+        here = esper.component_for_entity(1, Position).hex
+        assert esper.component_for_entity(1, Facing).direction == direction_to(here, Hex(4, 0))
+
+
+def returning_moves(battle: Battle) -> tuple[int, int]:
+    """Play to the end: (moves, moves walking onto a hex the mover left earlier that turn)."""
+    visited: dict[int, set[Hex]] = {}
+    moves = back = 0
+    while not battle.over:
+        for event in battle.apply(battle.decide()):
+            if isinstance(event, TurnStarted):
+                visited[event.actor] = set()
+            if isinstance(event, Moved):
+                seen = visited.setdefault(event.actor, set())
+                moves += 1
+                back += any(h in seen for h in event.path[1:])
+                seen.update(event.path)
+    return moves, back
+
+
+def test_it_does_not_dance_where_the_basic_ai_does():
+    # Issue 14: basic returned to a hex left that turn in 12 of 26 becmi-duel moves.
+    from arena.assets import load_scenario  # noqa: PLC0415
+
+    duel = load_scenario("becmi-duel")
+    totals = {}
+    for name in ("basic", "tactical"):
+        moves = back = 0
+        for seed in (1, 2, 3):
+            with Battle(duel, BECMI, seed) as battle:
+                battle.roster.configure(name, "normal", 2)
+                m, b = returning_moves(battle)
+                moves, back = moves + m, back + b
+        totals[name] = (moves, back)
+    assert totals["basic"][1] > 0
+    assert totals["tactical"][1] == 0

@@ -1,0 +1,50 @@
+"""A smoke test of the AI tournament (benchmarks/ai_tournament.py); the full run is a benchmark."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+from arena.assets import load_scenario
+
+PATH = Path(__file__).parent.parent / "benchmarks" / "ai_tournament.py"
+
+
+@pytest.fixture(scope="module")
+def tournament() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("ai_tournament", PATH)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["ai_tournament"] = module  # its dataclasses look their module up
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_a_tournament_battle_reports_winner_moves_and_decision_times(tournament):
+    duel = load_scenario("ap-duel")
+    results = [tournament.fight(duel, seed, seed % 2) for seed in range(4)]
+    assert not any(r.won and r.draw for r in results)
+    assert sum(r.won for r in results) + sum(r.draw for r in results) <= 4
+    assert all(r.times and all(t > 0 for t in r.times) for r in results)
+    assert all(0 <= r.returning <= r.moves for r in results)
+    # The same seed and sides give the same battle.
+    again = tournament.fight(duel, 1, 1)
+    assert (again.won, again.moves, again.returning) == (results[1].won, results[1].moves,
+                                                          results[1].returning)
+
+
+def test_the_win_rate_interval_is_wilsons(tournament):
+    low, high = tournament.wilson(140, 200)
+    assert round(low, 3) == 0.633 and round(high, 3) == 0.759
+    assert tournament.wilson(0, 0) == (0.0, 0.0)
+
+
+def test_the_crowd_puts_the_asked_number_of_combatants_on_open_ground(tournament):
+    crowd = tournament.crowd(load_scenario("skirmish"), 20)
+    assert len(crowd.combatants) == 20
+    assert len({c.at for c in crowd.combatants}) == 20
+    assert all(crowd.map.passable(c.at) for c in crowd.combatants)

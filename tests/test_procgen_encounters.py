@@ -1,0 +1,89 @@
+"""Encounters: threat from exact odds, budgets by bout, bosses, rosters and their arms."""
+
+from __future__ import annotations
+
+from typing import cast
+
+import pytest
+from procgen_helpers import RULESETS, shipped
+
+from arena.model.stats import StatValue, Weapon
+from arena.procgen import GenError, GenSpec, build
+from arena.procgen.encounter import side_threat
+from arena.procgen.roster import foe_budget, is_boss_bout, pool
+from arena.procgen.threat import reference_defender, stat_block, threat
+from arena.rules import RULESETS as REGISTERED
+from arena.rules.base import AttackContext
+from arena.rules.odds import expected_damage
+
+
+def test_threat_is_exact_expected_damage_against_the_reference_defender_times_hp():
+    t = shipped().templates["swordsman"]
+    stats = stat_block("d40", cast(dict[str, StatValue], t["d40"]))
+    sword = cast(tuple[Weapon, ...], t["weapons"])[0]
+    ctx = AttackContext(stats, reference_defender("d40"), sword, 1, "front", wielded=(sword,))
+    mean = expected_damage(REGISTERED["d40"], ctx)
+    assert mean is not None
+    assert threat("d40", stats, (sword,), 20) == round(mean * 20)
+
+
+def test_pinned_threats_of_a_few_templates():
+    # The numbers `arena gen --threats` prints; a change means the rules or templates changed.
+    found = {(r, m.template): m.threat for r in RULESETS for m in pool(shipped(), r).members}
+    assert found[("d40", "swordsman")] == 96
+    assert found[("adnd", "adnd_hobgoblin")] == 47
+    assert found[("becmi", "becmi_hill_giant")] == 518
+    assert found[("ap", "knight")] == 301
+
+
+@pytest.mark.parametrize("rules", RULESETS)
+def test_every_ruleset_has_soldiers_and_a_boss(rules):
+    p = pool(shipped(), rules)
+    assert p.of("boss") and p.of("soldier")
+    assert all(m.threat >= 3 * p.median or m.role != "boss" or m is max(
+        p.members, key=lambda x: (x.threat, x.template)) for m in p.members)
+
+
+def test_foe_budget_grows_with_the_bout():
+    assert [foe_budget(400, b) for b in (1, 3, 5, 10)] == [320, 400, 480, 680]
+    assert [is_boss_bout(b) for b in range(1, 11)] == [False] * 4 + [True] + [False] * 4 + [True]
+
+
+@pytest.mark.parametrize("rules", RULESETS)
+def test_foes_fit_their_budget_and_a_boss_leads_every_fifth_bout(rules):
+    for seed in range(5):
+        for bout in (1, 4, 5):
+            enc = build(seed, GenSpec(rules, bout=bout), shipped()).encounter
+            assert enc.foe_threat == side_threat(rules, enc.foes)
+            if bout == 5:
+                assert enc.roles[0] == "boss"
+            else:
+                assert "boss" not in enc.roles and enc.foe_threat <= enc.budget
+            assert any(not c.weapons[0].is_ranged for c in enc.foes)
+
+
+def test_a_budget_no_roster_fits_is_refused():
+    cheapest = min(m.threat for m in pool(shipped(), "becmi").members)
+    with pytest.raises(GenError, match=f"threat budget {cheapest - 1} fits no roster"):
+        build(1, GenSpec("becmi", budget=cheapest - 1), shipped())
+    assert build(1, GenSpec("becmi", budget=cheapest), shipped()).encounter.foe_threat == cheapest
+
+
+@pytest.mark.parametrize("rules", RULESETS)
+def test_drawn_weapons_are_usable_under_the_ruleset_and_vary(rules):
+    arms = set()
+    for seed in range(12):
+        for c in build(seed, GenSpec(rules), shipped()).scenario.combatants:
+            assert all(REGISTERED[rules].weapon_problem(w) is None for w in c.weapons)
+            arms.add((c.template, c.weapons[0].id))
+    rearmed = [t for t, w in arms if w != cast(tuple[Weapon, ...],
+                                              shipped().templates[t]["weapons"])[0].id]
+    assert rearmed  # some soldiers carry a weapon other than their template's
+
+
+def test_no_template_fills_more_than_three_places_on_a_side():
+    for seed in range(20):
+        s = build(seed, GenSpec("d40", bout=8), shipped()).scenario
+        for side in (0, 1):
+            names = [c.template for c in s.combatants if c.side == side]
+            assert max(names.count(n) for n in names) <= 3
