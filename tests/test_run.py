@@ -188,3 +188,17 @@ def test_auto_run_json_is_the_same_bytes_under_any_hash_seed(tmp_path):
     assert last["type"] == "run_end" and last["seed"] == 5 and last["ruleset"] == "ap"
     assert {json.loads(x)["type"] for x in out.splitlines()} >= {
         "run_start", "bout_start", "bout_end", "run_end"}
+
+
+def test_an_endless_run_goes_past_the_tenth_bout_until_the_party_falls(tmp_path):
+    done = subprocess.run(
+        [sys.executable, "-m", "arena", "run", "--auto", "--seed", "4", "--rules", "adnd",
+         "--endless", "--json", "--saves", str(tmp_path)],
+        capture_output=True, check=True, cwd=Path(__file__).parent.parent)
+    lines = [json.loads(x) for x in done.stdout.splitlines()]
+    start, last = lines[0], lines[-1]
+    assert start["type"] == "run_start" and start["endless"] and start["bouts"] is None
+    assert last["type"] == "run_end" and last["result"] == "death"
+    bouts = [x["bout"] for x in lines if x["type"] == "bout_start"]
+    assert bouts == list(range(1, last["bouts_won"] + 2))  # every bout won, then the last lost
+    assert last["bouts_won"] > 10  # no victory stop after the tenth

@@ -225,7 +225,7 @@ class App:
         """The prompt line: (is it a hint, its text)."""
         state = self.state
         if state.mode == "confirm_quit":
-            return True, "Abandon this battle? Its journal is deleted. (y/n)"
+            return True, self.session.abandon_question
         if state.mode == "more":
             return True, "--more-- (any key)"
         if state.hint:

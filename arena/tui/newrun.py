@@ -15,13 +15,14 @@ from arena.tui.text import fit, sanitise
 
 # What each ruleset's combat is like, in one line (the rule documents in shared/rules/).
 FLAVOUR = {
-    "d40": "d40: a d40 roll on the Combat Progression Table; blunders, criticals, bleeding "
-           "and mortal wounds.",
+    "d40": "d40: 2d20 against the Attack Table; critical hits and misses from d20 tables, "
+           "bleeding and mortal wounds.",
     "ap": "ap: action points and facing; flanks matter, double criticals sever hands and legs "
           "for good.",
-    "adnd": "adnd: THAC0 and weapon speed; wounds bleed until tended, injury points pile up.",
-    "becmi": "becmi: the classic attack table by class and level; plain hit points, nothing "
-             "lingers but the damage.",
+    "adnd": "adnd: THAC0; criticals explode, fumbles scatter weapons, friendly fire in the arc; "
+            "wounds and injury points stay until tended.",
+    "becmi": "becmi: the Attack Rolls table by class and level; backstab, charge, set spear "
+             "and smash; nothing lingers but the damage.",
 }
 PARTY_SIZE = 3
 KEYS = "abcdefghijklmnopqrstuvwxyz"

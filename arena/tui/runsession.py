@@ -24,6 +24,8 @@ AUTO_KEY = "A"  # auto-fight (as DCSS's Tab): the AI plays the active member's t
 class RunSession(Session):
     """The session of the bout `live` is fighting; the player commands side 0."""
 
+    abandon_question = "Abandon the run? It ends here; its journal is kept aside. (y/n)"
+
     def __init__(self, live: LiveRun, saves: Path) -> None:
         assert live.fight is not None
         self.live = live

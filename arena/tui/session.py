@@ -54,6 +54,8 @@ def event_colour(event: Event) -> palette.RGB:
 class Session:
     """The battle, its recorder and journal, who plays which side, and the message log."""
 
+    abandon_question = "Abandon this battle? Its journal is deleted. (y/n)"
+
     def __init__(
         self, recorder: Recorder, players: frozenset[int], saves: Path, journal: bool = True,
         source: Path | None = None,
