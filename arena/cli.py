@@ -26,6 +26,8 @@ from arena.replay import Mismatch, Recorder, load, rerun, save
 from arena.rules import RULESETS, get_ruleset
 from arena.run.commands import add_run, replay_run, run_run, run_scores
 from arena.text import SafeStream, one_line, say
+from arena.tools.batchcli import add_batch, run_batch
+from arena.tools.diffcli import add_diff, run_diff
 
 SAVES = Path("saves")
 MAX_COMMANDS = 200_000
@@ -84,6 +86,8 @@ def build_parser() -> Parser:
     add_calculator(sub)
     add_gen(sub)
     add_run(sub)
+    add_batch(sub)  # tools for testers (docs/testers.md)
+    add_diff(sub)
     return parser
 
 
@@ -301,6 +305,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             return run_gen(args, out)
         if args.command == "config":
             return run_config(args, out)
+        if args.command == "batch":
+            return run_batch(args, out)
+        if args.command == "diff":
+            return run_diff(args, out)
         parser.print_help(sys.stderr)
         return 2
     except ArenaError as e:

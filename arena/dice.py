@@ -242,6 +242,11 @@ class Dice:
         return self._script_used
 
     @property
+    def script(self) -> tuple[int, ...]:
+        """The whole dice script, used faces included."""
+        return self._script
+
+    @property
     def script_remaining(self) -> tuple[int, ...]:
         """Scripted faces not yet consumed."""
         return self._script[self._script_used :]
@@ -314,6 +319,19 @@ class Dice:
         """Return the pending notices and clear them."""
         notices, self._notices = self._notices, []
         return notices
+
+    def seek(self, draws: int, script_used: int) -> None:
+        """Put the stream where it stood after `draws` seeded faces and `script_used` scripted."""
+        if draws < 0 or not 0 <= script_used <= len(self._script):
+            raise DiceError(f"cannot seek dice to {draws} draws, {script_used} scripted faces")
+        self._random = random.Random(self._seed).random
+        for _ in range(draws):
+            self._random()
+        self._draws = draws
+        self._script_used = script_used
+        # The one "script exhausted" notice is given with the first seeded face after a script.
+        self._notice_due = bool(self._script) and draws == 0
+        self._notices = []
 
     def state(self) -> tuple[int, int, int]:
         """Return (seed, draws, script_used) for the state hash."""

@@ -48,15 +48,15 @@ class Result:
 
 
 def fight(scenario: Scenario, seed: int, tactical_side: int, level: str = "normal",
-          other: str = "basic") -> Result:
-    """Play one battle: `tactical` at `level` on `tactical_side`, `other` on every other side."""
+          other: str = "basic", player: str = "tactical") -> Result:
+    """Play one battle: `player` (`tactical`) at `level` on `tactical_side`, `other` elsewhere."""
     ruleset = get_ruleset(scenario.ruleset)
     moves = returning = 0
     times: list[float] = []
     visited: dict[int, set[Hex]] = {}
     with Battle(scenario, ruleset, seed) as battle:
         for side in range(len(scenario.sides)):
-            battle.roster.assign(side, "tactical" if side == tactical_side else other, level)
+            battle.roster.assign(side, player if side == tactical_side else other, level)
         for _ in range(MAX_COMMANDS):
             if battle.over:
                 break
@@ -66,7 +66,7 @@ def fight(scenario: Scenario, seed: int, tactical_side: int, level: str = "norma
             start = time.perf_counter()
             command = battle.decide()
             spent = time.perf_counter() - start
-            mine = battle.ai_label(actor).startswith("tactical")
+            mine = battle.ai_label(actor).startswith(player)
             if mine and not reacting:
                 times.append(spent)
             events = battle.apply(command)
@@ -100,14 +100,17 @@ def wilson(wins: int, n: int) -> tuple[float, float]:
     return centre - half, centre + half
 
 
-def _job(args: tuple[str, int, str]) -> tuple[str, str, Result]:
-    """One tournament battle (run in a worker process); `gen-RULESET` is a generated one."""
-    name, seed, level = args
+def _job(args: tuple[str, int, str, str]) -> tuple[str, str, str, Result]:
+    """One tournament battle (run in a worker process); `gen-RULESET` is a generated one.
+
+    `player` is `tactical`, or `basic` for the baseline: basic in tactical's seats.
+    """
+    name, seed, level, player = args
     if name.startswith("gen-"):
         scenario = generated_scenario(name.removeprefix("gen-"), seed)
     else:
         scenario = load_scenario(name, load_library())
-    return name, scenario.ruleset, fight(scenario, seed, seed % 2, level)
+    return player, name, scenario.ruleset, fight(scenario, seed, seed % 2, level, player=player)
 
 
 def generated_scenario(ruleset: str, seed: int) -> Scenario:
@@ -167,21 +170,25 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--scenarios", default=",".join(SHIPPED))
     parser.add_argument("--log", type=Path, help="append one JSON line per battle here")
+    parser.add_argument("--baseline", action="store_true",
+                        help="also play basic in tactical's seats (how much the seats give)")
     parser.add_argument("--no-generated", dest="generated", action="store_false",
                         help="skip the generated arenas (gen-RULESET: symmetric, seed N)")
     args = parser.parse_args()
     names = args.scenarios.split(",")
     if has_generator() and args.generated:
         names += [f"gen-{r}" for r in ("d40", "becmi", "adnd", "ap")]
-    jobs = [(name, seed, args.level) for name in names for seed in range(args.seeds)]
+    players = ("tactical", "basic") if args.baseline else ("tactical",)
+    jobs = [(name, seed, args.level, player) for player in players for name in names
+            for seed in range(args.seeds)]
     started = time.perf_counter()
-    results = []
+    results, baseline = [], []
     with ProcessPoolExecutor(args.jobs) as pool:
-        for name, ruleset, result in pool.map(_job, jobs, chunksize=8):
-            results.append((name, ruleset, result))
+        for player, name, ruleset, result in pool.map(_job, jobs, chunksize=8):
+            (results if player == "tactical" else baseline).append((name, ruleset, result))
             if args.log is not None:  # one line a battle, so a long run can be read midway
                 with args.log.open("a", encoding="utf-8") as log:
-                    row = {"name": name, "ruleset": ruleset, "won": result.won,
+                    row = {"player": player, "name": name, "ruleset": ruleset, "won": result.won,
                            "draw": result.draw, "moves": result.moves,
                            "returning": result.returning}
                     log.write(json.dumps(row) + "\n")
@@ -199,8 +206,16 @@ def main() -> None:
               f"{sum(r.draw for r in mine)} | {back}/{moves} = {back / max(moves, 1):.2%} |")
     for name in sorted({n for n, _, _ in results}):
         mine = [res for n, _, res in results if n == name]
+        seats = [res for n, _, res in baseline if n == name]
+        also = f"; basic in the same seats {sum(r.won for r in seats)}" if seats else ""
         print(f"  {name}: {sum(r.won for r in mine)}/{len(mine)} won, "
-              f"{sum(r.draw for r in mine)} drawn")
+              f"{sum(r.draw for r in mine)} drawn{also}")
+    for ruleset in sorted({r for _, r, _ in baseline}):
+        seats = [res for _, r, res in baseline if r == ruleset]
+        wins = sum(r.won for r in seats)
+        low, high = wilson(wins, len(seats))
+        print(f"baseline {ruleset}: basic in tactical's seats wins {wins}/{len(seats)} = "
+              f"{wins / len(seats):.1%} ({low:.1%}-{high:.1%})")
     for count in (20, 100):
         times = decision_times(count, range(2 if count == 20 else 1), args.level)
         print(f"decision time with {count} combatants: median "

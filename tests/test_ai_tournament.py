@@ -48,3 +48,13 @@ def test_the_crowd_puts_the_asked_number_of_combatants_on_open_ground(tournament
     assert len(crowd.combatants) == 20
     assert len({c.at for c in crowd.combatants}) == 20
     assert all(crowd.map.passable(c.at) for c in crowd.combatants)
+
+
+def test_the_baseline_seats_basic_where_tactical_sat(tournament):
+    # --baseline: the same seeds and seats with `basic` in tactical's place (what seats give).
+    duel = load_scenario("ap-duel")
+    result = tournament.fight(duel, 2, 0, player="basic")
+    assert result.times and result.moves >= 0
+    player, name, ruleset, again = tournament._job(("ap-duel", 2, "normal", "basic"))
+    assert (player, name, ruleset) == ("basic", "ap-duel", "ap")
+    assert (again.won, again.moves) == (result.won, result.moves)

@@ -51,7 +51,7 @@ def test_killing_a_session_loses_at_most_the_command_in_flight(tmp_path):
     rng = random.Random(18)
     saves = tmp_path / "saves"
     saves.mkdir()
-    on_disk = 0
+    on_disk = checked = 0
     for kill in range(FORK_KILLS):
         read, write = os.pipe()
         pid = os.fork()
@@ -78,7 +78,10 @@ def test_killing_a_session_loses_at_most_the_command_in_flight(tmp_path):
         assert on_disk + acked <= len(source.steps) <= on_disk + acked + 1, kill
         resume(source).battle.__exit__(None, None, None)  # every state hash still matches
         on_disk = len(source.steps)
-    assert on_disk > 0
+        checked += on_disk > 0
+    # Many kills find a journal to check (a battle may also end, at max_rounds, between kills:
+    # then the last kill can find none, which is why this counts rather than looks at the last).
+    assert checked >= FORK_KILLS // 5
 
 
 def test_killing_the_real_game_on_a_pty_keeps_the_battle_resumable(tmp_path):

@@ -18,11 +18,11 @@ pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="needs a POSIX p
 def test_accessible_mode_speaks_plain_lines_and_takes_every_command(games, tmp_path):
     game = start(games, tmp_path, "play", "--accessible", "--scenario", "duel", "--seed", "1")
     game.wait_for("Korg, your swordsman, decides")
-    assert "Ysolde, enemy axeman, 5 hexes east, unhurt" in game.text
+    assert "Ysolde, enemy axeman, 4 hexes east, unhurt" in game.text  # the AI waits at the edge
     assert "\x1b[?1049h" not in game.raw.decode(errors="replace")  # no full screen, no map
     game.send("l\r")
     game.wait_for("Korg moves 1 hex")
-    assert "4 hexes east" in game.text
+    assert "3 hexes east" in game.text
     game.send("?\r")
     game.wait_for("an attack 4 AP")
     game.send("S\r")
@@ -36,7 +36,7 @@ def test_attack_with_no_target_in_reach_aims_and_shows_the_reason(games, tmp_pat
     game.send("a")
     game.wait_for("Esc: back")
     panel = " ".join(" ".join(line[50:].strip() for line in game.screen.display).split())
-    assert "cannot attack Ysolde: longsword reaches 1 hex(es); target is 5 away" in panel
+    assert "cannot attack Ysolde: longsword reaches 1 hex(es); target is 4 away" in panel
     assert "Ysolde HP 22/22, unhurt" in panel
 
 

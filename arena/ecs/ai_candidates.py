@@ -33,6 +33,7 @@ from arena.rules.base import AttackContext
 
 CHARGE_TAGS = ("lance", "charge")
 WALK_TOP = 8  # walk-and-attack hexes rated in full, best blows first
+WALK_FOES = 4  # walk-and-attack looks at the nearest enemies within reach this turn
 SHOOT_STEPS = 2  # shooters look for a better shooting hex this many steps away
 
 
@@ -76,8 +77,11 @@ class Planner(Threats):
             if chosen:
                 ctx.options = ctx.options | frozenset(chosen)
             seen = self.odds.outlook(ctx, enemy)
-            value = strike_value(seen.damage, seen.kill, wounded, self.threat(enemy, actor),
-                                 seen.friendly_fire)
+            threat = self.threat(enemy, actor)
+            mine = esper.component_for_entity(actor, Health).hp
+            danger = 0.0 if self.wounded(actor) else min(1.0, threat / max(mine, 1))
+            value = strike_value(seen.damage, seen.kill, wounded, threat, seen.friendly_fire,
+                                 self.engaged(actor, enemy), danger)
             yield value, Attack(actor, enemy, slot, chosen), weapon.name
 
     def attack_context(self, actor: int, enemy: int, slot: int, weapon: Weapon, spot: Hex,
@@ -94,6 +98,12 @@ class Planner(Threats):
         if self.ruleset.attack_refusal(ctx) is not None:
             return None
         return ctx
+
+    def engaged(self, actor: int, enemy: int) -> bool:
+        """Whether an ally of `actor` already stands at arm's length of `enemy` (gang up)."""
+        there, side = queries.hex_of(enemy), queries.side_of(actor)
+        return any(hex_distance(queries.hex_of(a), there) == 1 for a in queries.living()
+                   if a != actor and queries.side_of(a) == side)
 
     def has_melee(self, actor: int) -> bool:
         """Whether the actor wields or carries a melee weapon."""
@@ -181,10 +191,10 @@ class Planner(Threats):
         reach = max((w.reach for w in weapons if not w.is_ranged), default=1)
         shooter = any(w.is_ranged for w in weapons)
         spots: dict[Hex, list[int]] = {}
-        for enemy in enemies:
-            there = queries.hex_of(enemy)
-            if hex_distance(here, there) > budget + max(reach, SHOOT_STEPS * 3 if shooter else 0):
-                continue  # pruned by reach before any context is built
+        limit = budget + max(reach, SHOOT_STEPS * 3 if shooter else 0)
+        foes = sorted((hex_distance(here, queries.hex_of(e)), e) for e in enemies)
+        for _, enemy in [f for f in foes if f[0] <= limit][:WALK_FOES]:
+            there = queries.hex_of(enemy)  # pruned by reach before any context is built
             ring = [h for r in range(1, reach + 1) for h in hex_ring(there, r)]
             if shooter:
                 ring += [*hex_neighbors(here), *hex_ring(here, 2)]
@@ -259,15 +269,35 @@ class Planner(Threats):
         for _, who, goal in goals[:4]:
             path = paths.path_to(goal)
             assert path is not None
-            walked = paths.affordable(path, budget)
-            if len(walked) < 2:
-                continue
-            spot = walked[-1]
-            rating = self.place(actor, spot, walked, enemies, visited)
-            if who > 0 and not shot:
-                rating.add("progress", self.progress(actor, walked, enemies, goals[0][0]))
-                if self.pressing() and not self.wounded(actor):
-                    rating.terms.pop("exposure", None)  # pressing: it takes the first blow
-            what = (f"fall back to {queries.name_of(-who)}" if who < 0
-                    else f"close in on {queries.name_of(who)}")
-            yield Candidate(Move(actor, spot), what, rating, spot, tuple(walked))
+            for walked in self.closing(actor, paths.affordable(path, budget), enemies, who > 0):
+                yield self.approach(actor, walked, who, enemies, visited, goals[0][0], shot)
+
+    def closing(self, actor: int, walked: list[Hex], enemies: list[int],
+                foe: bool) -> list[list[Hex]]:
+        """The walks toward a goal: as far as the AP go, and (waiting) to the zone's edge.
+
+        While not pressing, a walk stopped on the last hex outside every enemy's strike zone
+        is rated too, so the AI comes as near as it can without handing the first blow.
+        """
+        walks = [walked] if len(walked) > 1 else []
+        if foe and walks and not self.pressing(actor):
+            outside = 1
+            while outside < len(walked) and not any(self.reaches(e, walked[outside])
+                                                    for e in enemies):
+                outside += 1
+            if 1 < outside < len(walked):
+                walks.append(walked[:outside])
+        return walks
+
+    def approach(self, actor: int, walked: list[Hex], who: int, enemies: list[int],
+                 visited: set[Hex], before: int, shot: bool) -> Candidate:
+        """A close-in (who > 0: an enemy) or fall-back (who < 0: an ally) walk, rated."""
+        spot = walked[-1]
+        rating = self.place(actor, spot, walked, enemies, visited)
+        if who > 0 and not shot:
+            rating.add("progress", self.progress(actor, walked, enemies, before))
+            if self.pressing(actor) and not self.wounded(actor):
+                rating.terms.pop("exposure", None)  # pressing: it takes the first blow
+        what = (f"fall back to {queries.name_of(-who)}" if who < 0
+                else f"close in on {queries.name_of(who)}")
+        return Candidate(Move(actor, spot), what, rating, spot, tuple(walked))

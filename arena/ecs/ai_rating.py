@@ -2,10 +2,13 @@
 
     rating = strike - risk - exposure + progress + position - dither
 
-- strike = D·(1 + FOCUS·w) + kill·(KILL + KILL_THREAT·t) - FRIENDLY·ff·D, summed over the
-  attack the candidate makes (now, or from the hex it walks to). D is the exact mean damage
-  capped at the target's HP, kill the exact chance of felling it (both from the odds engine),
-  w the share of its HP the target has already lost (focus fire), t the target's threat (its
+- strike = D·(1 + FOCUS·w + GANG·g + DANGER·d) + kill·(KILL + KILL_THREAT·t)
+  - FRIENDLY·ff·D, summed over the attack the candidate makes (now, or from the hex it walks
+  to). D is the exact mean damage capped at the target's HP, kill the exact chance of felling
+  it (both from the odds engine), w the share of its HP the target has already lost (focus
+  fire), g 1 when an ally already stands at arm's length of the target (two on one), d =
+  min(1, t / this combatant's HP) how near the target is to felling it (hit first what would
+  kill you; 0 while it falls back, below RETREAT with allies), t the target's threat (its
   best blow against this combatant: mean damage capped at this one's HP + KILL·its chance of
   felling it), ff the chance of striking an ally.
 - risk = the threat of every enemy offered an Action of Opportunity on the way (rulesets
@@ -15,8 +18,9 @@
   RETREAT of its HP and has allies; `hard` replaces it by the enemies' exact best replies.
 - progress = PROGRESS per hex walked toward the nearest enemy when no blow is possible this
   turn; hexes inside an enemy's strike zone (its walk plus reach, keeping AP for a blow)
-  count only from round PRESS or once blood is drawn: before, it waits on the edge and lets
-  the enemy come; then an unwounded combatant presses on, its exposure no longer holding it.
+  count only from round PRESS or once an ally is in melee: before, it walks to the zone's
+  edge and lets the enemy come; then an unwounded combatant presses on, its exposure no
+  longer holding it.
 - position = ALLY·allies within 2 hexes (when wounded), LANE for a straight run-up lane,
   -ARC for standing in an ally archer's 30° friendly-fire arc (not when in melee),
   KEEP_AP per AP kept.
@@ -28,6 +32,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 FOCUS = 1.5
+GANG = 0.5
+DANGER = 1.0
 KILL = 3.0
 KILL_THREAT = 2.0
 FRIENDLY = 1.5
@@ -67,7 +73,7 @@ class Rating:
 
 
 def strike_value(damage: float, kill: float, wounded: float, threat: float,
-                 friendly_fire: float) -> float:
+                 friendly_fire: float, engaged: bool = False, danger: float = 0.0) -> float:
     """The strike term of one attack (see the module's formula)."""
-    return (damage * (1 + FOCUS * wounded) + kill * (KILL + KILL_THREAT * threat)
-            - FRIENDLY * friendly_fire * damage)
+    return (damage * (1 + FOCUS * wounded + (GANG if engaged else 0.0) + DANGER * danger)
+            + kill * (KILL + KILL_THREAT * threat) - FRIENDLY * friendly_fire * damage)

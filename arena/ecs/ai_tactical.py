@@ -25,7 +25,7 @@ from arena.ecs.ai_rating import EXPOSE, GUARD, HOLD_MARGIN, Rating
 from arena.ecs.components import ActionPoints, Facing, Health, TurnMemory, Wielded
 from arena.ecs.cover import cover_quarters
 from arena.hexgrid import Hex, direction_to, hex_distance, hex_neighbors
-from arena.model.commands import Command, EndTurn, Face, Invoke, Move, React
+from arena.model.commands import Command, EndTurn, Face, Invoke, Kick, Move, React
 
 LEVELS = ("easy", "normal", "hard")
 EASY_SLIP = 0.25
@@ -106,9 +106,10 @@ class TacticalAI:
         if isinstance(chosen, Invoke) or (isinstance(chosen, EndTurn) and self.chanting(actor)):
             what = "start a chant" if isinstance(chosen, Invoke) else "keep the chant up"
             found.append(Candidate(chosen, what, _fixed("buff", BUFF), here))
-        elif chosen is not None and bare:
+        elif chosen is not None and (bare or isinstance(chosen, Kick)):
             # Bare-handed, every blow is a fist's: getting a weapon back comes first (its
-            # fetch walk, or waiting on it when it lies at its feet, included).
+            # fetch walk, or waiting on it when it lies at its feet, included); kicking an
+            # ally's weapon back to it re-arms that ally.
             walked = (here, chosen.to) if isinstance(chosen, Move) else ()
             end = chosen.to if isinstance(chosen, Move) else here
             found.append(Candidate(chosen, f"re-arm: {chosen.type}", _fixed("re-arm", REARM),

@@ -14,7 +14,7 @@ from arena.ecs.ai_field import Field
 from arena.ecs.ai_imagine import OddsCache
 from arena.ecs.ai_rating import ARC, EXPOSE, GUARD, KILL, PRESS, PROGRESS, RETREAT
 from arena.ecs.attacks import AttackSystem
-from arena.ecs.components import ActionPoints, Health, Stats, Wielded
+from arena.ecs.components import ActionPoints, Conditions, Facing, Health, Stats, Wielded
 from arena.ecs.cover import cover_quarters
 from arena.ecs.movement import MovementSystem
 from arena.hexgrid import Hex, hex_angle, hex_distance, hex_neighbors
@@ -31,24 +31,33 @@ class Threats:
         self.movement = movement
         self.odds = odds
         self.ruleset = attacks.ruleset
-        self.threats: dict[tuple[int, int], float] = {}
+        self.threats: dict[tuple[object, ...], float] = {}
         self.costs: dict[int, int] = {}
+        self.round = -1
         self.field: Field | None = None
         self.contexts: dict[tuple[int, int, int], AttackContext] = {}
         self.covers: dict[tuple[Hex, Hex], int] = {}
 
 
     def reset(self) -> None:
-        """Forget the last decision's caches (the world has moved on)."""
-        self.threats.clear()
-        self.costs.clear()
+        """Forget the last decision's caches (the world has moved on).
+
+        Threats are kept for the round, keyed by everything their context reads (hit points,
+        weapons, hexes, facings, conditions), so a decision never depends on what an earlier
+        one saw: a battle resumed or restored mid-round decides as one never stopped.
+        """
+        now = queries.clock().round
+        if now != self.round:
+            self.round = now
+            self.threats.clear()
+        self.costs.clear()  # the cheapest blow depends on the turn's memory: one decision only
         self.field = None
         self.contexts.clear()
         self.covers.clear()
 
     def threat(self, enemy: int, actor: int) -> float:
         """The enemy's best blow against `actor` at its best reach: mean damage + KILL·kill."""
-        key = (enemy, actor)
+        key = (enemy, actor, self.situation(enemy), self.situation(actor))
         if key not in self.threats:
             best = 0.0
             for slot, weapon in enumerate(self.attacks.weapons(enemy)):
@@ -90,9 +99,19 @@ class Threats:
         reach = max((w.reach for w in weapons if not w.is_ranged), default=1)
         return walk >= 0 and hex_distance(there, spot) <= walk + reach
 
+    def situation(self, who: int) -> tuple[object, ...]:
+        """What an attack context reads of `who` that changes in a round: HP, kit, hex, ..."""
+        conditions = esper.component_for_entity(who, Conditions)
+        wielded = esper.component_for_entity(who, Wielded)
+        return (esper.component_for_entity(who, Health).hp, tuple(wielded.weapons),
+                tuple(wielded.unloaded), queries.hex_of(who),
+                esper.component_for_entity(who, Facing).direction,
+                tuple(sorted(conditions.rounds.items())), tuple(sorted(conditions.amounts.items())))
+
     def blow_cost(self, enemy: int) -> int:
         """The AP of the enemy's cheapest blow (it must walk and still strike)."""
-        if enemy not in self.costs:
+        key = enemy
+        if key not in self.costs:
             costs = []
             for slot in range(len(self.attacks.weapons(enemy))):
                 target = next((e for e in queries.enemies_of(enemy)), None)
@@ -101,8 +120,12 @@ class Threats:
                 cost = self.ruleset.attack_cost(self.context(enemy, target, slot))
                 if cost is not None:
                     costs.append(cost)
-            self.costs[enemy] = min(costs, default=0)
-        return self.costs[enemy]
+            self.costs[key] = min(costs, default=0)
+        return self.costs[key]
+
+    def armed(self, enemy: int) -> tuple[str, ...]:
+        """What `enemy` wields (weapon ids), a key of the round's caches."""
+        return tuple(w.id for w in esper.component_for_entity(enemy, Wielded).weapons)
 
     def exposure(self, actor: int, spot: Hex, enemies: list[int]) -> float:
         """The exposure term of standing on `spot` when the enemies' turns come."""
@@ -170,7 +193,7 @@ class Threats:
         """
         after = self.way_to_enemies(actor, walked[-1], enemies)
         gain = before - (after if after is not None else before)
-        if not self.pressing():
+        if not self.pressing(actor):
             gain = min(gain, sum(1 for h in walked[1:]
                                  if not any(self.reaches(e, h) for e in enemies)))
         return PROGRESS * gain
@@ -195,12 +218,16 @@ class Threats:
                      if not w.is_ranged), default=0)
         return any(hex_distance(here, queries.hex_of(e)) <= reach for e in enemies)
 
-    def pressing(self) -> bool:
-        """Whether to close in whatever the first blow: from round PRESS or once blood is drawn.
+    def pressing(self, actor: int) -> bool:
+        """Whether to close in whatever the first blow: from round PRESS or an ally's melee.
 
-        Once the fight has begun, waiting on the edge only leaves one's allies alone in it.
+        Once the melee has begun, waiting on the edge only leaves one's allies alone in it;
+        arrows drawing blood from afar are no reason to walk into the enemy's first blow.
         """
         if queries.clock().round >= PRESS:
             return True
-        return any(h.hp < h.max_hp for _, h in esper.get_component(Health))
+        side = queries.side_of(actor)
+        foes = [queries.hex_of(e) for e in queries.enemies_of(actor)]
+        return any(hex_distance(queries.hex_of(a), h) == 1 for a in queries.living()
+                   if a != actor and queries.side_of(a) == side for h in foes)
 

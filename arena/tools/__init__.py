@@ -1,0 +1,1 @@
+"""Tools over recorded battles for testers: seed sweeps (`batch`) and replay diffs (`diff`)."""

@@ -1,0 +1,122 @@
+"""Benchmark of the testers' tools with the standard library's timers (issue 16).
+
+  - `arena batch` throughput: battles per second (wall time) for each job count 1..cores, and
+    the speed-up over one job, on one scenario and seed range (same CSV bytes checked);
+  - snapshots: take and restore (median ms) at the end of a long battle, with and without the
+    event log;
+  - seek (`arena.tools.seek`, keyframes every 25 commands): median and worst time to put a
+    recorded battle at 200 random commands (goal ≤ 50 ms). The cost is one restore plus at most
+    24 commands, whatever the battle's length.
+Goal: speed-up ≥ 0.8 × N for N jobs on this machine's cores.
+
+Run: python benchmarks/bench_batch.py [--scenario S] [--seeds N]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import resource
+import statistics
+import time
+
+from arena.assets import load_library, load_scenario
+from arena.battle import Battle
+from arena.replay import Recorder, load, save
+from arena.rules import get_ruleset
+from arena.tools.seek import Seeker
+from arena.tools.sweep import Job, csv_text, sweep
+
+
+def cpu() -> float:
+    """CPU seconds used so far by this process and its finished children."""
+    own = resource.getrusage(resource.RUSAGE_SELF)
+    kids = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + kids.ru_utime + kids.ru_stime
+
+
+def throughput(scenario: str, seeds: int, jobs: int) -> tuple[float, float, str]:
+    """(battles per wall second, CPU seconds per battle, CSV) of a sweep with `jobs` processes."""
+    job = Job(scenario, None, range(1, seeds + 1), ("tactical",), "normal")
+    start, used = time.perf_counter(), cpu()
+    rows = [f.row for f in sweep(job, jobs)]
+    wall = time.perf_counter() - start
+    return seeds / wall, (cpu() - used) / seeds, csv_text(rows)
+
+
+def snapshots(scenario: str, repeats: int = 20) -> dict[str, float]:
+    """Median ms to take and restore a snapshot at the end of a battle (log in and out)."""
+    s = load_scenario(scenario, load_library(), None)
+    found: dict[str, float] = {}
+    with Battle(s, get_ruleset(s.ruleset), 1) as b:
+        while not b.over:
+            b.apply(b.decide())
+        found["commands"] = len(b.log)
+        for log in (True, False):
+            took, back = [], []
+            for _ in range(repeats):
+                t = time.perf_counter()
+                data = json.loads(json.dumps(b.snapshot(log)))
+                took.append(time.perf_counter() - t)
+                with Battle(s, get_ruleset(s.ruleset), 1) as c:
+                    t = time.perf_counter()
+                    c.restore(data)
+                    back.append(time.perf_counter() - t)
+            tag = "with log" if log else "no log"
+            found[f"take {tag}"] = 1000 * statistics.median(took)
+            found[f"restore {tag}"] = 1000 * statistics.median(back)
+    return found
+
+
+def seeking(scenario: str, path: str = "/tmp/arena-bench-seek.json") -> tuple[int, float, float]:
+    """(commands, median ms, worst ms) of seeking to 200 random commands of a recorded battle."""
+    import random  # noqa: PLC0415
+    from pathlib import Path  # noqa: PLC0415
+
+    library = load_library()
+    s = load_scenario(scenario, library, None)
+    with Battle(s, get_ruleset(s.ruleset), 1) as b:
+        recorder = Recorder(b, library.hash)
+        while not b.over:
+            recorder.apply(b.decide(), "ai")
+        save(recorder, Path(path))
+    seeker = Seeker(load(Path(path)))
+    times = []
+    for n in random.Random(1).choices(range(len(seeker.commands) + 1), k=200):
+        t = time.perf_counter()
+        seeker.at(n)
+        times.append(1000 * (time.perf_counter() - t))
+    seeker.close()
+    return len(seeker.commands), statistics.median(times), max(times)
+
+
+def main() -> None:
+    """Print the measures."""
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--scenario", default="skirmish")
+    parser.add_argument("--seeds", type=int, default=40)
+    args = parser.parse_args()
+    cores = os.cpu_count() or 1
+    print(f"{platform.processor() or platform.machine()}, {cores} cores, "
+          f"Python {platform.python_version()}, load average {os.getloadavg()[0]:.1f}")
+    base, per, first = throughput(args.scenario, args.seeds, 1)
+    print(f"batch {args.scenario} {args.seeds} seeds: 1 job {base:.2f} battles/s, "
+          f"{per * 1000:.0f} ms CPU per battle")
+    for jobs in range(2, cores + 1):
+        rate, cost, text = throughput(args.scenario, args.seeds, jobs)
+        same = "same CSV" if text == first else "CSV DIFFERS"
+        # On idle cores the speed-up is N x (CPU per battle alone / CPU per battle in N workers).
+        print(f"  {jobs} jobs {rate:.2f} battles/s, speed-up {rate / base:.2f} "
+              f"({rate / base / jobs:.2f} x N); {cost * 1000:.0f} ms CPU per battle, "
+              f"idle-core speed-up {jobs * per / cost:.2f}; {same}")
+    commands, median, worst = seeking("adnd-archers")
+    print(f"seek in a {commands}-command adnd-archers replay: median {median:.1f} ms, "
+          f"worst {worst:.1f} ms")
+    for name, value in snapshots(args.scenario).items():
+        print(f"snapshot {name}: {value:.1f}" + ("" if name == "commands" else " ms"))
+
+
+if __name__ == "__main__":
+    main()
