@@ -124,8 +124,9 @@ def emit_text(out: TextIO, battle: Battle, events: Sequence[Event]) -> None:
     """Print events as log lines."""
     names = battle.names()
     sides = {i: s.name for i, s in enumerate(battle.scenario.sides)}
+    rough = battle.scenario.map.difficult()
     for event in events:
-        out.write(narrate(event, names, sides) + "\n")
+        out.write(narrate(event, names, sides, rough=rough) + "\n")
 
 
 def emit_json(out: TextIO, battle: Battle, events: Sequence[Event]) -> None:

@@ -33,7 +33,7 @@ from arena.ecs.events import (
     WeaponDropped,
     WeaponKicked,
 )
-from arena.hexgrid import FACING_NAMES
+from arena.hexgrid import FACING_NAMES, Hex
 from arena.rules.base import AttackResult, Modifier
 
 # Conditions that read better as a phrase than as "is <name>": (added, ended).
@@ -112,8 +112,13 @@ def display(name: str) -> str:
 
 
 def narrate(event: Event, names: Mapping[int, str], sides: Mapping[int, str],
-            weapons: Mapping[str, str] | None = None) -> str:
-    """One log line for an event; `weapons` maps weapon ids to display names when given."""
+            weapons: Mapping[str, str] | None = None,
+            rough: Mapping[Hex, str] | None = None) -> str:
+    """One log line for an event.
+
+    `weapons` maps weapon ids to display names when given, and `rough` the map's difficult
+    ground (`HexMap.difficult`), so a walk's dearer steps are named beside its AP.
+    """
     def n(entity: int) -> str:
         return names.get(entity, f"#{entity}")
 
@@ -143,11 +148,15 @@ def narrate(event: Event, names: Mapping[int, str], sides: Mapping[int, str],
         case Moved():
             to = event.path[-1]
             steps = len(event.path) - 1
+            entered = sorted(rough[h] for h in event.path[1:] if rough and h in rough)
+            dear = (f": {len(entered)} hex{'es' if len(entered) != 1 else ''} of difficult "
+                    f"ground ({', '.join(sorted(set(entered)))});" if entered else ",")
             return (f"{n(event.actor)} moves {steps} hex{'es' if steps != 1 else ''} to "
                     f"({to.q}, {to.r}), facing {FACING_NAMES[event.facing]} "
-                    f"({event.ap_spent} AP, {event.ap_left} left)")
+                    f"({event.ap_spent} AP{dear} {event.ap_left} left)")
         case Faced():
-            return f"{n(event.actor)} turns to face {FACING_NAMES[event.facing]}"
+            paid = f" ({event.ap_spent} AP, {event.ap_left} left)" if event.ap_spent else ""
+            return f"{n(event.actor)} turns to face {FACING_NAMES[event.facing]}{paid}"
         case Attacked():
             how = "strikes at the opening of" if event.reaction else "attacks"
             if event.free:

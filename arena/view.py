@@ -202,11 +202,16 @@ def _combatant(battle: Battle, entity: int, ident: Identity) -> CombatantView:
     )
 
 
-def reaction(battle: Battle) -> ReactionView | None:
-    """The Action of Opportunity on offer, for engines that have reactions; else None."""
+def _pending(battle: Battle) -> tuple[Any, Any]:
+    """The battle's reaction system and what it waits on (None when nothing is pending)."""
     battle.world.activate()
     system: Any = getattr(battle, "reactions", None)
-    pending: Any = system.pending() if system is not None else None
+    return system, (system.pending() if system is not None else None)
+
+
+def reaction(battle: Battle) -> ReactionView | None:
+    """The Action of Opportunity on offer, for engines that have reactions; else None."""
+    system, pending = _pending(battle)
     if pending is None:
         return None
     target, opening = pending
@@ -293,9 +298,7 @@ def reaction_plan(battle: Battle) -> tuple[int, int, AttackContext, int] | None:
     For an Action of Opportunity it is the weapon the engine would strike with (off-turn); for
     a blow struck first (a set spear) the counter's weapon and maneuvers, free of AP.
     """
-    battle.world.activate()
-    system: Any = getattr(battle, "reactions", None)
-    pending: Any = system.pending() if system is not None else None
+    system, pending = _pending(battle)
     if pending is None:
         return None
     target, opening = pending

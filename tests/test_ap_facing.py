@@ -20,6 +20,7 @@ from arena.ecs.events import (
 )
 from arena.hexgrid import Hex, relative_position
 from arena.model.commands import Attack, EndTurn, Face, Move, React
+from arena.narrate import narrate
 from arena.replay import Recorder, load, rerun, save
 from arena.rules.ap import ApRuleset
 from arena.tui.app import App
@@ -160,3 +161,9 @@ def test_the_player_turns_off_turn_at_the_reaction_prompt(tmp_path: Path):
         assert session.view.reaction is None
         assert [s["command"]["type"] for s in session.recorder.steps] == ["move", "face", "react"]
         session.close()
+
+
+def test_the_log_prices_an_off_turn_turn_and_a_free_one_shows_no_cost():
+    names, sides = {2: "Bob"}, {0: "Red", 1: "Blue"}
+    assert narrate(Faced(2, 4, 1, 5), names, sides) == "Bob turns to face SW (1 AP, 5 left)"
+    assert narrate(Faced(2, 4, 0, 6), names, sides) == "Bob turns to face SW"

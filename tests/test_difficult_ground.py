@@ -13,6 +13,7 @@ from arena.errors import ArenaError
 from arena.hexgrid import Hex, hexagon
 from arena.model.commands import Move
 from arena.model.terrain import HexMap, Terrain
+from arena.narrate import narrate
 from arena.procgen import GenSpec
 from arena.rules.ap import ApRuleset
 from arena.validate import Table
@@ -96,3 +97,15 @@ def test_generated_quarries_and_crypts_have_difficult_ground():
             if any(t.move_cost > 1 for t in made.scenario.map.cells.values()):
                 found.add(theme)
     assert found == {"quarry", "crypt"}
+
+
+def test_the_log_names_the_difficult_ground_a_walk_paid_for():
+    with duel(mud=(Hex(1, 0),)) as b:
+        (moved,) = b.apply(Move(1, Hex(2, 0)))
+        rough = b.scenario.map.difficult()
+        assert rough == {Hex(1, 0): "Mud"}
+        assert narrate(moved, {1: "Ann"}, {}, rough=rough) == (
+            "Ann moves 2 hexes to (2, 0), facing E "
+            "(3 AP: 1 hex of difficult ground (Mud); 3 left)")
+        assert narrate(moved, {1: "Ann"}, {}) == (
+            "Ann moves 2 hexes to (2, 0), facing E (3 AP, 3 left)")

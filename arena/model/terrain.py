@@ -50,6 +50,10 @@ class HexMap:
         t = self.cells.get(h)
         return t is not None and not t.blocks_move
 
+    def difficult(self) -> dict[Hex, str]:
+        """The hexes whose step costs more (rubble, mud), with their terrain's name."""
+        return {h: t.name for h, t in sorted(self.cells.items()) if t.move_cost > 1}
+
     def blocks_sight(self, h: Hex) -> bool:
         """True when `h` blocks line of sight (off-map hexes block too)."""
         t = self.cells.get(h)

@@ -283,8 +283,9 @@ def _log_lines(battle: Battle) -> Iterator[str]:
     """The battle's log as readable lines."""
     names = battle.names()
     sides = {i: s.name for i, s in enumerate(battle.scenario.sides)}
+    rough = battle.scenario.map.difficult()
     for event in battle.log:
-        yield narrate(event, names, sides)
+        yield narrate(event, names, sides, rough=rough)
 
 
 def play_commands(run: Run, bout: Bout, battle: Battle,

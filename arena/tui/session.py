@@ -67,6 +67,7 @@ class Session:
         self.names = self.battle.names()
         self.side_names = {i: s.name for i, s in enumerate(self.battle.scenario.sides)}
         self.log: list[LogLine] = []
+        self.rough = self.battle.scenario.map.difficult()
         self.weapon_names = {w.id: w.name for spec in self.battle.scenario.combatants
                              for w in spec.weapons}
         self._undoable: list[bool] = [False] * len(recorder.steps)  # one flag per step
@@ -154,7 +155,8 @@ class Session:
             for w in (getattr(event, "weapon", None),):
                 if isinstance(w, str) and w not in self.weapon_names:
                     self.weapon_names[w] = _arm_name(self.battle, w)
-            text = sanitise(narrate(event, self.names, self.side_names, self.weapon_names))
+            text = sanitise(narrate(event, self.names, self.side_names, self.weapon_names,
+                                    self.rough))
             line = LogLine(text, event_colour(event),
                            important=important(event, sides, self.players))
             last = self.log[-1] if self.log else None
