@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -202,3 +203,12 @@ def test_an_endless_run_goes_past_the_tenth_bout_until_the_party_falls(tmp_path)
     bouts = [x["bout"] for x in lines if x["type"] == "bout_start"]
     assert bouts == list(range(1, last["bouts_won"] + 2))  # every bout won, then the last lost
     assert last["bouts_won"] > 10  # no victory stop after the tenth
+
+
+def test_the_morgue_log_names_weapons_as_the_player_saw_them(tmp_path):
+    assert main(["run", "--auto", "--seed", "11", "--rules", "becmi", "--bouts", "3",
+                 "--saves", str(tmp_path)]) == 0
+    (morgue,) = (tmp_path / "morgue").glob("becmi-s11-*.txt")
+    log = morgue.read_text().split("== The last 30 log lines ==")[1]
+    assert " with " in log  # attacks are in the log, each naming its weapon
+    assert not re.search(r" with [a-z]+_[a-z_]+ \(", log), log  # no ids like light_crossbow

@@ -280,12 +280,13 @@ def _silent(_line: dict[str, object]) -> None:
 
 
 def _log_lines(battle: Battle) -> Iterator[str]:
-    """The battle's log as readable lines."""
+    """The battle's log as a player reads it: names, weapons by their display names."""
     names = battle.names()
     sides = {i: s.name for i, s in enumerate(battle.scenario.sides)}
+    weapons = {w.id: w.name for c in battle.scenario.combatants for w in c.weapons}
     rough = battle.scenario.map.difficult()
     for event in battle.log:
-        yield narrate(event, names, sides, rough=rough)
+        yield narrate(event, names, sides, weapons, rough)
 
 
 def play_commands(run: Run, bout: Bout, battle: Battle,
