@@ -3,33 +3,37 @@
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from collections.abc import Sequence
-from pathlib import Path
-from typing import NoReturn, TextIO, cast
+from typing import TYPE_CHECKING, NoReturn, TextIO, cast
 
 import arena
-from arena import calculator
-from arena.assets import load_library
-from arena.battle import Battle
-from arena.dice import Dice, parse_script
-from arena.ecs.ai_roster import AI_NAMES, DEFAULT_AI, DEFAULT_LEVEL, parse_ai
-from arena.ecs.ai_tactical import LEVELS
-from arena.ecs.events import BattleEnded, Event, Refused, event_to_json
+from arena.choices import (
+    AI_LEVELS,
+    AI_NAMES,
+    DEFAULT_AI,
+    DEFAULT_LEVEL,
+    RULESET_NAMES,
+    path_arg,
+    rulesets_text,
+)
 from arena.errors import ArenaError
-from arena.gencli import add_gen, add_generated, generated_request, run_gen, scenario_for
-from arena.model.commands import Command
-from arena.narrate import narrate
-from arena.paths import saves_file
-from arena.replay import Mismatch, Recorder, load, rerun, save
-from arena.rules import RULESETS, get_ruleset
-from arena.run.commands import add_run, replay_run, run_run, run_scores
+from arena.gencli import add_gen, add_generated
+from arena.run.commands import add_run
 from arena.text import SafeStream, one_line, say
-from arena.tools.batchcli import add_batch, run_batch
-from arena.tools.diffcli import add_diff, run_diff
+from arena.tools.batchcli import add_batch
+from arena.tools.diffcli import add_diff
 
-SAVES = Path("saves")
+if TYPE_CHECKING:
+
+    from arena.battle import Battle
+    from arena.ecs.events import Event
+    from arena.model.commands import Command
+    from arena.replay import Mismatch
+
+# Everything else is imported by the command that needs it, so `arena --help` and `arena rules`
+# never load the engine, the rules, the assets, tcod or numpy (tests/test_startup.py).
+SAVES = "saves"  # the folder for saves, replays, scores and morgues
 MAX_COMMANDS = 200_000
 
 
@@ -48,10 +52,12 @@ def build_parser() -> Parser:
     play = sub.add_parser("play", help="play a skirmish in the terminal (the default command)")
     play.add_argument("--scenario", help="scenario name or .toml path (default skirmish)")
     play.add_argument("--seed", type=int, help="battle seed (default: a random one)")
-    play.add_argument("--rules", help=f"ruleset, overriding the scenario's ({', '.join(RULESETS)})")
+    play.add_argument("--rules",
+                     help=f"ruleset, overriding the scenario's ({', '.join(RULESET_NAMES)})")
     play.add_argument("--side", type=int, help="the side you command, 0-based (default 0)")
     play.add_argument("--hotseat", action="store_true", help="command every side yourself")
-    play.add_argument("--load", type=Path, metavar="PATH", help="resume a save, replay or journal")
+    play.add_argument("--load", type=path_arg, metavar="PATH",
+                      help="resume a save, replay or journal")
     play.add_argument("--palette", help="default, colourblind or high-contrast (saved)")
     play.add_argument("--accessible", action="store_true",
                       help="no map: the battle as plain lines for a screen reader")
@@ -62,7 +68,8 @@ def build_parser() -> Parser:
     sim = sub.add_parser("sim", help="run a battle between AI sides to the end")
     sim.add_argument("--scenario", default="skirmish", help="scenario name or .toml path")
     sim.add_argument("--seed", type=int, default=1, help="battle seed (default 1)")
-    sim.add_argument("--rules", help=f"ruleset, overriding the scenario's ({', '.join(RULESETS)})")
+    sim.add_argument("--rules",
+                     help=f"ruleset, overriding the scenario's ({', '.join(RULESET_NAMES)})")
     sim.add_argument("--dice", default="", help="scripted faces used first, e.g. 20,19,4")
     sim.add_argument("--json", action="store_true", help="JSON Lines, one event per line")
     sim.add_argument(
@@ -79,7 +86,7 @@ def build_parser() -> Parser:
     sim.add_argument("--explain-ai", action="store_true",
                      help="print the top three candidates and ratings of each AI command")
     rep = sub.add_parser("replay", help="re-run a recorded battle")
-    rep.add_argument("path", type=Path, help="replay file")
+    rep.add_argument("path", type=path_arg, help="replay file")
     rep.add_argument(
         "--verify", action="store_true", help="exit 0 if every event and state hash match, else 1"
     )
@@ -95,7 +102,7 @@ def add_ai(command: Parser, what: str) -> None:
     """`--ai` and `--ai-level` (docs/ai.md)."""
     command.add_argument("--ai", default=DEFAULT_AI,
                          help=f"{what} ({', '.join(AI_NAMES)}; default {DEFAULT_AI})")
-    command.add_argument("--ai-level", default=DEFAULT_LEVEL, choices=LEVELS,
+    command.add_argument("--ai-level", default=DEFAULT_LEVEL, choices=AI_LEVELS,
                          help=f"how well the tactical AI plays (default {DEFAULT_LEVEL})")
 
 
@@ -106,7 +113,7 @@ def add_calculator(sub: argparse._SubParsersAction[Parser]) -> None:
     attack = sub.add_parser("attack", help="resolve one attack with the ruleset's full logic")
     odds = sub.add_parser("odds", help="the exact odds of one attack")
     for command in (attack, odds):
-        command.add_argument("--rules", required=True, help=f"ruleset ({', '.join(RULESETS)})")
+        command.add_argument("--rules", required=True, help=f"ruleset ({', '.join(RULESET_NAMES)})")
         command.add_argument("--attacker", default="", metavar="SPEC",
                              help="key=value,... stat-block and weapon keys (arena rules NAME)")
         command.add_argument("--defender", default="", metavar="SPEC",
@@ -122,6 +129,8 @@ def add_calculator(sub: argparse._SubParsersAction[Parser]) -> None:
 
 def emit_text(out: TextIO, battle: Battle, events: Sequence[Event]) -> None:
     """Print events as log lines."""
+    from arena.narrate import narrate  # noqa: PLC0415
+
     names = battle.names()
     sides = {i: s.name for i, s in enumerate(battle.scenario.sides)}
     rough = battle.scenario.map.difficult()
@@ -131,6 +140,10 @@ def emit_text(out: TextIO, battle: Battle, events: Sequence[Event]) -> None:
 
 def emit_json(out: TextIO, battle: Battle, events: Sequence[Event]) -> None:
     """Print events as JSON Lines; the end of the battle becomes the `battle_end` line."""
+    import json  # noqa: PLC0415
+
+    from arena.ecs.events import BattleEnded, event_to_json  # noqa: PLC0415
+
     for event in events:
         if isinstance(event, BattleEnded):
             winner = battle.scenario.sides[event.winner].name if event.winner is not None else None
@@ -149,6 +162,17 @@ def emit_json(out: TextIO, battle: Battle, events: Sequence[Event]) -> None:
 
 def run_sim(args: argparse.Namespace, out: TextIO) -> int:
     """Load, fight to the end with AI on every side, print, and record if asked."""
+    from pathlib import Path  # noqa: PLC0415
+
+    from arena.assets import load_library  # noqa: PLC0415
+    from arena.battle import Battle  # noqa: PLC0415
+    from arena.dice import parse_script  # noqa: PLC0415
+    from arena.ecs.events import Refused  # noqa: PLC0415
+    from arena.gencli import scenario_for  # noqa: PLC0415
+    from arena.paths import saves_file  # noqa: PLC0415
+    from arena.replay import Recorder, save  # noqa: PLC0415
+    from arena.rules import get_ruleset  # noqa: PLC0415
+
     library = load_library()
     scenario = scenario_for(args, library)
     ruleset = get_ruleset(args.rules or scenario.ruleset)
@@ -156,8 +180,9 @@ def run_sim(args: argparse.Namespace, out: TextIO) -> int:
     if args.seed < 0:
         raise ArenaError(f"--seed must be 0 or more, got {args.seed}")
     emit = emit_json if args.json else emit_text
+    default = f"{scenario.id}-{args.seed}.json"
     record = None if args.record is None else (
-        Path(args.record) if args.record else saves_file(SAVES, f"{scenario.id}-{args.seed}.json"))
+        Path(args.record) if args.record else saves_file(Path(SAVES), default))
     if record is not None and record.is_file() and not args.force:
         raise ArenaError(f"{record} exists; --force overwrites it")
     with Battle(scenario, ruleset, args.seed, script) as battle:
@@ -195,6 +220,8 @@ def explain_ai(out: TextIO, battle: Battle) -> Command:
 
 def describe(m: Mismatch) -> str:
     """One line naming the first command whose result differs."""
+    import json  # noqa: PLC0415
+
     where = "the opening" if m.index == 0 else f"command {m.index}"
     if m.command is not None:
         where += f" ({m.command.type} by #{m.command.actor})"
@@ -205,6 +232,10 @@ def describe(m: Mismatch) -> str:
 
 def run_replay(args: argparse.Namespace, out: TextIO) -> int:
     """Re-run a replay; with --verify report the first mismatch and exit 1 on any."""
+    from arena.battle import Battle  # noqa: PLC0415
+    from arena.replay import load, rerun  # noqa: PLC0415
+    from arena.run.commands import replay_run  # noqa: PLC0415
+
     recorded_run = replay_run(args.path, out)  # a run record (arena/run/record.py)
     if recorded_run is not None:
         return recorded_run
@@ -234,11 +265,16 @@ def run_replay(args: argparse.Namespace, out: TextIO) -> int:
 
 def run_calculator(args: argparse.Namespace, out: TextIO) -> int:
     """`rules`, `attack` and `odds`: build the attack from its SPECs, then roll or weigh it."""
+    if args.command == "rules" and args.name is None:
+        out.write(rulesets_text())  # from the catalog: no ruleset is imported
+        return 0
+    from arena import calculator  # noqa: PLC0415
+    from arena.assets import load_library  # noqa: PLC0415
+    from arena.dice import Dice, parse_script  # noqa: PLC0415
+    from arena.rules import get_ruleset  # noqa: PLC0415
+
     if args.command == "rules":
-        if args.name is None:
-            out.write(calculator.rulesets_text())
-        else:
-            out.write(calculator.ruleset_text(get_ruleset(args.name), load_library()))
+        out.write(calculator.ruleset_text(get_ruleset(args.name), load_library()))
         return 0
     ruleset = get_ruleset(args.rules)
     query = calculator.build_query(ruleset, load_library(), args.attacker, args.defender,
@@ -254,18 +290,21 @@ def run_calculator(args: argparse.Namespace, out: TextIO) -> int:
 
 def run_play(args: argparse.Namespace) -> int:
     """Play in the terminal (imported here so `sim` and `replay` never load the front end)."""
+    from arena.ecs.ai_roster import parse_ai  # noqa: PLC0415
+    from arena.gencli import generated_request  # noqa: PLC0415
+    saves = path_arg(SAVES)
     from arena.tui.launch import PlayOptions, play  # noqa: PLC0415
 
     if args.command is None:  # the title screen (arena/tui/runflow.py); a skirmish from it
         from arena.tui.runflow import opens_title, title  # noqa: PLC0415
 
-        if opens_title(SAVES) and title(SAVES) != "skirmish":
+        if opens_title(saves) and title(saves) != "skirmish":
             return 0
-        return play(PlayOptions(saves=SAVES))
+        return play(PlayOptions(saves=saves))
     fresh = args.scenario is not None or args.seed is not None  # that battle, not the journal's
     parse_ai(args.ai, args.ai_level)
     return play(PlayOptions(args.scenario or "skirmish", args.seed, args.rules, args.side,
-                            args.hotseat, args.load, SAVES, generated=generated_request(args),
+                            args.hotseat, args.load, saves, generated=generated_request(args),
                             palette=args.palette, fresh=fresh, ai=args.ai,
                             ai_level=args.ai_level, accessible=args.accessible))
 
@@ -298,20 +337,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             from arena.tui.runflow import terminal_run  # noqa: PLC0415
 
             return terminal_run(args)
-        if args.command == "run":
-            return run_run(args, out)
-        if args.command == "scores":
-            return run_scores(args, out)
-        if args.command == "gen":
-            return run_gen(args, out)
-        if args.command == "config":
-            return run_config(args, out)
-        if args.command == "batch":
-            return run_batch(args, out)
-        if args.command == "diff":
-            return run_diff(args, out)
-        parser.print_help(sys.stderr)
-        return 2
+        result = run_other(args, out)
+        if result is None:
+            parser.print_help(sys.stderr)
+            return 2
+        return result
     except ArenaError as e:
         say(sys.stderr, f"arena: {e}")
         return 2
@@ -319,3 +349,30 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     except KeyboardInterrupt:
         return 130
+
+
+def run_other(args: argparse.Namespace, out: TextIO) -> int | None:
+    """`run --auto`, `scores`, `gen`, `config`, `batch` and `diff` (each imports its own)."""
+    if args.command == "run":
+        from arena.run.commands import run_run  # noqa: PLC0415
+
+        return run_run(args, out)
+    if args.command == "scores":
+        from arena.run.commands import run_scores  # noqa: PLC0415
+
+        return run_scores(args, out)
+    if args.command == "gen":
+        from arena.gencli import run_gen  # noqa: PLC0415
+
+        return run_gen(args, out)
+    if args.command == "config":
+        return run_config(args, out)
+    if args.command == "batch":
+        from arena.tools.batchcli import run_batch  # noqa: PLC0415
+
+        return run_batch(args, out)
+    if args.command == "diff":
+        from arena.tools.diffcli import run_diff  # noqa: PLC0415
+
+        return run_diff(args, out)
+    return None

@@ -3,19 +3,18 @@
 from __future__ import annotations
 
 import argparse
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
-from arena.assets import load_library, load_scenario
-from arena.assets.generated import generate_checked, materials, scenario_toml
-from arena.assets.library import Library
+from arena.choices import RULESET_NAMES
 from arena.errors import ArenaError
-from arena.model.scenario import Scenario
-from arena.procgen import GENERATOR_VERSION, Generated, GenSpec
-from arena.procgen.catalog import catalog_row, catalog_text
-from arena.procgen.draw import legend_lines, map_lines, roster_lines
-from arena.procgen.encounter import side_threat
-from arena.procgen.roster import pool
-from arena.rules import RULESETS, get_ruleset
+
+if TYPE_CHECKING:
+    from arena.assets.library import Library
+    from arena.model.scenario import Scenario
+    from arena.procgen import Generated, GenSpec
+
+# The generator, the assets and the rules are imported by the functions that use them, so
+# building the command line (`arena --help`) loads none of them (arena/choices.py).
 
 CATALOG_LIMIT = 100_000
 DEFAULT_RULES = "d40"
@@ -25,7 +24,7 @@ def add_generator_options(parser: argparse.ArgumentParser, rules: bool) -> None:
     """The options every generated fight takes (`gen`, `play --generated`, `sim --generated`)."""
     if rules:
         parser.add_argument("--rules", default=DEFAULT_RULES,
-                            help=f"ruleset ({', '.join(RULESETS)}; default {DEFAULT_RULES})")
+                            help=f"ruleset ({', '.join(RULESET_NAMES)}; default {DEFAULT_RULES})")
     parser.add_argument("--bout", type=int, default=1, help="difficulty: the bout number "
                         "(default 1; every fifth has a boss)")
     parser.add_argument("--budget", type=int, help="the foes' threat budget (instead of --bout's)")
@@ -56,6 +55,8 @@ def add_gen(sub: Any) -> None:
 
 def spec_from(args: argparse.Namespace, rules: str | None) -> GenSpec:
     """The generator request the options give."""
+    from arena.procgen import GenSpec  # noqa: PLC0415
+
     return GenSpec(ruleset=rules or DEFAULT_RULES, bout=args.bout, budget=args.budget,
                    theme=args.theme, symmetric=args.symmetric)
 
@@ -75,6 +76,10 @@ def parse_range(text: str) -> range:
 
 def picture(made: Generated, seed: int) -> str:
     """The arena as the game draws it, a legend and the roster."""
+    from arena.procgen import GENERATOR_VERSION  # noqa: PLC0415
+    from arena.procgen.draw import legend_lines, map_lines, roster_lines  # noqa: PLC0415
+    from arena.procgen.encounter import side_threat  # noqa: PLC0415
+
     s, spec_rules = made.scenario, made.scenario.ruleset
     threats = {i: side_threat(spec_rules, [c]) for i, c in enumerate(s.combatants)}
     foes = [i for i, c in enumerate(s.combatants) if c.side == 1]
@@ -87,6 +92,9 @@ def picture(made: Generated, seed: int) -> str:
 
 def threat_table(library: Library, rules: str) -> str:
     """Every template the ruleset can field: threat and role (docs/procgen.md)."""
+    from arena.assets.generated import materials  # noqa: PLC0415
+    from arena.procgen.roster import pool  # noqa: PLC0415
+
     p = pool(materials(library), rules)
     lines = [f"{rules}: median threat {p.median}"]
     for m in sorted(p.members, key=lambda m: (m.threat, m.template)):
@@ -96,6 +104,11 @@ def threat_table(library: Library, rules: str) -> str:
 
 def run_gen(args: argparse.Namespace, out: TextIO) -> int:
     """`arena gen`: one arena (picture or TOML), a catalog, or the threat table."""
+    from arena.assets import load_library  # noqa: PLC0415
+    from arena.assets.generated import generate_checked, scenario_toml  # noqa: PLC0415
+    from arena.procgen.catalog import catalog_row, catalog_text  # noqa: PLC0415
+    from arena.rules import get_ruleset  # noqa: PLC0415
+
     library = load_library()
     if args.threats:
         out.write(threat_table(library, get_ruleset(args.rules).name))
@@ -124,6 +137,9 @@ def generated_request(args: argparse.Namespace) -> tuple[int, GenSpec] | None:
 
 def scenario_for(args: argparse.Namespace, library: Library) -> Scenario:
     """`arena sim`'s scenario: generated (and validated) with --generated N, else loaded."""
+    from arena.assets import load_scenario  # noqa: PLC0415
+    from arena.assets.generated import generate_checked  # noqa: PLC0415
+
     request = generated_request(args)
     if request is None:
         return load_scenario(args.scenario, library, args.rules)
@@ -132,6 +148,10 @@ def scenario_for(args: argparse.Namespace, library: Library) -> Scenario:
 
 def catalog_document(rules: str, seeds: range, library: Library) -> str:
     """The checked-in seed catalog of one ruleset: a header naming the generator, then CSV."""
+    from arena.assets.generated import generate_checked  # noqa: PLC0415
+    from arena.procgen import GENERATOR_VERSION, GenSpec  # noqa: PLC0415
+    from arena.procgen.catalog import catalog_row, catalog_text  # noqa: PLC0415
+
     rows = [catalog_row(n, generate_checked(n, GenSpec(rules), library)) for n in seeds]
     head = (f"# arena gen seed catalog: generator version {GENERATOR_VERSION}, ruleset {rules}, "
             f"seeds {seeds.start}..{seeds.stop - 1}\n")

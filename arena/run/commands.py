@@ -3,21 +3,21 @@
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import sys
-from pathlib import Path
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
-from arena.assets import load_library
+from arena.choices import DEFAULT_BOUTS, RULESET_NAMES, path_arg
 from arena.errors import ArenaError
-from arena.rules import RULESETS
-from arena.run.auto import play_auto
-from arena.run.engine import DEFAULT_BOUTS, RunConfig, check_config
-from arena.run.finish import conclude
-from arena.run.record import is_run_record, load_record, verify
-from arena.run.score import read_scores, table
 from arena.text import say
+
+if TYPE_CHECKING:
+    from pathlib import Path
+
+    from arena.run.engine import RunConfig
+
+# The run's engine, the assets and the rules are imported by the functions that use them, so
+# building the command line (`arena --help`) loads none of them (arena/choices.py).
 
 DEFAULT_RULES = "d40"
 
@@ -30,23 +30,25 @@ def add_run(sub: Any) -> None:
                      help="headless: the AI fights, the documented camp policy chooses")
     run.add_argument("--seed", type=int, help="the run seed (default: a random one)")
     run.add_argument("--rules",
-                     help=f"ruleset ({', '.join(RULESETS)}; default {DEFAULT_RULES} with --auto, "
-                          "else asked)")
+                     help=f"ruleset ({', '.join(RULESET_NAMES)}; default {DEFAULT_RULES} "
+                          "with --auto, else asked)")
     run.add_argument("--bouts", type=int, default=DEFAULT_BOUTS,
                      help=f"bouts to win (default {DEFAULT_BOUTS})")
     run.add_argument("--endless", action="store_true", help="go on until the party falls")
     run.add_argument("--party", help="three template ids, comma-separated (default: suggested)")
     run.add_argument("--json", action="store_true", help="JSON Lines: events, bouts, camps")
-    run.add_argument("--record", type=Path, metavar="PATH", help="write the run record here")
-    run.add_argument("--saves", type=Path, default=Path("saves"),
+    run.add_argument("--record", type=path_arg, metavar="PATH", help="write the run record here")
+    run.add_argument("--saves", type=path_arg, default="saves",
                      help="where scores.jsonl and morgue/ go (default saves)")
     scores = sub.add_parser("scores", help="the high-score table of saves/scores.jsonl")
     scores.add_argument("--rules", help="only runs under this ruleset")
-    scores.add_argument("--saves", type=Path, default=Path("saves"), help="saves folder")
+    scores.add_argument("--saves", type=path_arg, default="saves", help="saves folder")
 
 
 def config_from(args: argparse.Namespace) -> RunConfig:
     """The run's configuration from the options."""
+    from arena.run.engine import RunConfig, check_config  # noqa: PLC0415
+
     seeded = args.seed is not None
     seed = args.seed if seeded else int.from_bytes(os.urandom(4), "big")
     party = tuple(t.strip() for t in args.party.split(",")) if args.party else ()
@@ -59,6 +61,12 @@ def config_from(args: argparse.Namespace) -> RunConfig:
 
 def run_run(args: argparse.Namespace, out: TextIO) -> int:
     """`arena run --auto`: play a whole run headless, print it, score it, record it."""
+    import json  # noqa: PLC0415
+
+    from arena.assets import load_library  # noqa: PLC0415
+    from arena.run.auto import play_auto  # noqa: PLC0415
+    from arena.run.finish import conclude  # noqa: PLC0415
+
     config = config_from(args)
     library = load_library()
 
@@ -78,6 +86,8 @@ def run_run(args: argparse.Namespace, out: TextIO) -> int:
 
 def _text(line: dict[str, object]) -> str:
     """A readable line for the non-JSON output."""
+    import json  # noqa: PLC0415
+
     kind = line["type"]
     if kind == "bout_end":
         party = line["party"]
@@ -97,14 +107,20 @@ def _text(line: dict[str, object]) -> str:
 
 def run_scores(args: argparse.Namespace, out: TextIO) -> int:
     """`arena scores [--rules R]`."""
-    if args.rules is not None and args.rules not in RULESETS:
-        raise ArenaError(f"unknown ruleset '{args.rules}' (available: {', '.join(RULESETS)})")
+    from arena.run.score import read_scores, table  # noqa: PLC0415
+
+    if args.rules is not None and args.rules not in RULESET_NAMES:
+        raise ArenaError(f"unknown ruleset '{args.rules}' (available: "
+                         f"{', '.join(RULESET_NAMES)})")
     out.write(table(read_scores(args.saves), args.rules))
     return 0
 
 
 def replay_run(path: Path, out: TextIO) -> int | None:
     """Verify a run record (None: `path` is not one, the battle replay reader takes it)."""
+    from arena.assets import load_library  # noqa: PLC0415
+    from arena.run.record import is_run_record, load_record, verify  # noqa: PLC0415
+
     if not is_run_record(path):
         return None
     doc = load_record(path)

@@ -3,22 +3,20 @@
 from __future__ import annotations
 
 import argparse
-import json
 import sys
-from pathlib import Path
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
-from arena.assets import load_library, load_scenario
-from arena.ecs.ai_roster import AI_NAMES, DEFAULT_AI, DEFAULT_LEVEL, parse_ai
-from arena.ecs.ai_tactical import LEVELS
+from arena.choices import AI_LEVELS, AI_NAMES, DEFAULT_AI, DEFAULT_LEVEL, RULESET_NAMES, path_arg
 from arena.errors import ArenaError
-from arena.files import write_atomically
-from arena.model.scenario import Scenario
-from arena.rules import RULESETS, get_ruleset
 from arena.text import say
-from arena.tools.battlerow import Observation
-from arena.tools.summary import Drift, drifts, summary_lines, wilson
-from arena.tools.sweep import Job, csv_text, progress, sweep
+
+if TYPE_CHECKING:
+    from arena.model.scenario import Scenario
+    from arena.tools.summary import Drift
+    from arena.tools.sweep import Job
+
+# The battles, the assets and the rules are imported by the functions that use them, so
+# building the command line (`arena --help`) loads none of them (arena/choices.py).
 
 MAX_SEEDS = 1_000_000
 MAX_JOBS = 256
@@ -32,19 +30,19 @@ def add_batch(sub: Any) -> None:
     where.add_argument("--scenario", help="scenario name or .toml path (default skirmish)")
     where.add_argument("--generated", action="store_true",
                        help="each seed fights on the arena `arena gen --seed SEED` draws")
-    batch.add_argument("--rules", help=f"ruleset ({', '.join(RULESETS)}; overrides the "
+    batch.add_argument("--rules", help=f"ruleset ({', '.join(RULESET_NAMES)}; overrides the "
                        "scenario's; d40 for --generated)")
     batch.add_argument("--seeds", required=True, metavar="A..B", help="seeds A to B inclusive")
     batch.add_argument("--ai", default=DEFAULT_AI,
                        help=f"NAME[,NAME...]: one AI for all sides or one per side "
                             f"({', '.join(AI_NAMES)}; default {DEFAULT_AI}, as `arena sim`)")
-    batch.add_argument("--ai-level", default=DEFAULT_LEVEL, choices=LEVELS,
+    batch.add_argument("--ai-level", default=DEFAULT_LEVEL, choices=AI_LEVELS,
                        help=f"how well the tactical AI plays (default {DEFAULT_LEVEL})")
     batch.add_argument("--swap-sides", action="store_true",
                        help="fight each seed twice, the second time with the AIs reversed")
     batch.add_argument("--jobs", type=int, default=1, metavar="N",
                        help="worker processes (default 1); the CSV is the same for any N")
-    batch.add_argument("--csv", type=Path, metavar="PATH",
+    batch.add_argument("--csv", type=path_arg, metavar="PATH",
                        help="write the rows here (the summary then goes to stdout)")
     batch.add_argument("--json", action="store_true",
                        help="one JSON object on stdout: rows, win rates and drift")
@@ -67,6 +65,11 @@ def parse_seeds(text: str) -> range:
 
 def job_from(args: argparse.Namespace) -> tuple[Job, Scenario | None]:
     """Check every option before any battle is fought; the job and its fixed scenario."""
+    from arena.assets import load_library, load_scenario  # noqa: PLC0415
+    from arena.ecs.ai_roster import parse_ai  # noqa: PLC0415
+    from arena.rules import get_ruleset  # noqa: PLC0415
+    from arena.tools.sweep import Job  # noqa: PLC0415
+
     seeds = parse_seeds(args.seeds)
     if not 1 <= args.jobs <= MAX_JOBS:
         raise ArenaError(f"--jobs must be 1..{MAX_JOBS}, got {args.jobs}")
@@ -90,6 +93,13 @@ def job_from(args: argparse.Namespace) -> tuple[Job, Scenario | None]:
 
 def run_batch(args: argparse.Namespace, out: TextIO) -> int:
     """Fight the seeds, write the rows, then the summary."""
+    import json  # noqa: PLC0415
+
+    from arena.files import write_atomically  # noqa: PLC0415
+    from arena.tools.battlerow import Observation  # noqa: PLC0415
+    from arena.tools.summary import drifts, summary_lines  # noqa: PLC0415
+    from arena.tools.sweep import csv_text, progress, sweep  # noqa: PLC0415
+
     job, scenario = job_from(args)
     tick, close = progress(len(job.battles()))
     rows: list[dict[str, object]] = []
@@ -133,6 +143,8 @@ def _side_names(rows: list[dict[str, object]], scenario: Scenario | None) -> dic
 def _summary_json(rows: list[dict[str, object]], sides: dict[int, str],
                   found: list[Drift]) -> dict[str, object]:
     """The summary as JSON: wins per side with intervals, rounds counts, every drift line."""
+    from arena.tools.summary import wilson  # noqa: PLC0415
+
     n = len(rows)
     wins = {side: sum(str(r["winner"]) == str(side) for r in rows) for side in sides}
     rounds: dict[str, int] = {}

@@ -3,24 +3,27 @@
 from __future__ import annotations
 
 import argparse
-import json
-from pathlib import Path
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
-from arena.assets import scenario_to_dict
+from arena.choices import path_arg
 from arena.errors import ArenaError
-from arena.recordfile import read_document
-from arena.replay import JOURNAL_FORMAT, Replay, Resumable, canonical, load, load_journal
 from arena.text import one_line
-from arena.tools.diff import Line, first_divergence, recorded, resimulated
-from arena.tools.diff import describe as describe_divergence
+
+if TYPE_CHECKING:
+    from pathlib import Path
+
+    from arena.replay import Replay, Resumable
+    from arena.tools.diff import Line
+
+# Replays and the engine are imported by the functions that use them, so building the command
+# line (`arena --help`) loads neither (arena/choices.py).
 
 
 def add_diff(sub: Any) -> None:
     """The `diff` subcommand (docs/testers.md)."""
     diff = sub.add_parser("diff", help="the first command where two replays differ")
-    diff.add_argument("a", type=Path, help="a replay or journal file")
-    diff.add_argument("b", type=Path, nargs="?",
+    diff.add_argument("a", type=path_arg, help="a replay or journal file")
+    diff.add_argument("b", type=path_arg, nargs="?",
                       help="another replay or journal of the same scenario (omit with --rerun)")
     diff.add_argument("--rerun", action="store_true",
                       help="compare A with this version's re-simulation of its commands")
@@ -29,6 +32,11 @@ def add_diff(sub: Any) -> None:
 
 def run_diff(args: argparse.Namespace, out: TextIO) -> int:
     """Compare the two lines; print where they part (or that they agree)."""
+    import json  # noqa: PLC0415
+
+    from arena.tools.diff import describe as describe_divergence  # noqa: PLC0415
+    from arena.tools.diff import first_divergence, resimulated  # noqa: PLC0415
+
     if args.rerun == (args.b is not None):
         raise ArenaError("diff needs two replays A B, or one replay with --rerun")
     a = _load(args.a)
@@ -59,17 +67,26 @@ def run_diff(args: argparse.Namespace, out: TextIO) -> int:
 
 def _load(path: Path) -> Replay | Resumable:
     """A replay, or a journal (JSON Lines: a battle in play, or a run's bout) as a Resumable."""
+    from arena.recordfile import read_document  # noqa: PLC0415
+    from arena.replay import JOURNAL_FORMAT, load, load_journal  # noqa: PLC0415
+
     start = read_document(path, "replay or journal")[:64]
     return load_journal(path) if JOURNAL_FORMAT in start else load(path)
 
 
 def _line(source: Replay | Resumable) -> Line:
     """What the file records: a replay's events and hashes; a journal's hashes, events re-run."""
+    from arena.replay import Replay  # noqa: PLC0415
+    from arena.tools.diff import recorded, resimulated  # noqa: PLC0415
+
     return recorded(source) if isinstance(source, Replay) else resimulated(source, hashes=True)
 
 
 def _same_battle(a: Replay | Resumable, b: Replay | Resumable) -> None:
     """Refuse two replays of different scenarios or rulesets (nothing to compare)."""
+    from arena.assets import scenario_to_dict  # noqa: PLC0415
+    from arena.replay import canonical  # noqa: PLC0415
+
     if a.ruleset.name != b.ruleset.name:
         raise ArenaError(f"{one_line(str(b.path))} is a {b.ruleset.name} battle, "
                          f"{one_line(str(a.path))} a {a.ruleset.name} one: nothing to compare")

@@ -106,9 +106,10 @@ def csv_text(rows: list[dict[str, object]]) -> str:
     return buffer.getvalue()
 
 
-def progress(total: int, stream: TextIO = sys.stderr) -> tuple[Callable[[], None],
-                                                                Callable[[], None]]:
+def progress(total: int, stream: TextIO | None = None) -> tuple[Callable[[], None],
+                                                                    Callable[[], None]]:
     """(tick, close) of a tqdm bar with ETA on a terminal's stderr; nothing when not a tty."""
+    stream = sys.stderr if stream is None else stream  # the stderr of the call, not the import
     if not stream.isatty():
         return (lambda: None), (lambda: None)
     from tqdm import tqdm  # type: ignore[import-untyped]  # noqa: PLC0415 - only for a bar
