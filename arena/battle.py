@@ -201,7 +201,9 @@ class Battle:
             return [Refused(command.type, outcome)]
         if not isinstance(command, EndTurn | Invoke | React):
             # Doing anything else ends a buff kept up by concentration (a chant).
-            outcome = [*self.auras.interrupt(command.actor), *outcome]
+            interrupted = self.auras.interrupt(command.actor)
+            if interrupted:
+                outcome = [*interrupted, *outcome]
         return self._finish(outcome)
 
     def _refusal(self, command: Command) -> str | None:
@@ -230,8 +232,8 @@ class Battle:
 
     def _stranger(self, command: Command) -> str | None:
         """A command from a file naming no combatant (the clock, #999) is refused, not a crash."""
-        names = [command.actor, *([command.target] if isinstance(command, Attack) else [])]
-        for entity in names:
+        for entity in (command.actor, command.target) if isinstance(command, Attack) else (
+                command.actor,):
             if not (esper.entity_exists(entity) and esper.has_component(entity, Health)):
                 return f"#{entity} is not a combatant in this battle"
         return None

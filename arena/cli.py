@@ -187,7 +187,8 @@ def run_sim(args: argparse.Namespace, out: TextIO) -> int:
         raise ArenaError(f"{record} exists; --force overwrites it")
     with Battle(scenario, ruleset, args.seed, script) as battle:
         battle.roster.configure(args.ai, args.ai_level, len(scenario.sides))
-        recorder = Recorder(battle, library.hash, script)
+        # Only a recorded battle pays for a state hash and JSON events after every command.
+        recorder = Recorder(battle, library.hash, script) if record is not None else None
         if not args.json:
             out.write(f"{scenario.name} ({ruleset.name} {ruleset.version}), seed {args.seed}\n")
         emit(out, battle, battle.opening)
@@ -195,13 +196,13 @@ def run_sim(args: argparse.Namespace, out: TextIO) -> int:
             if battle.over:
                 break
             command = explain_ai(out, battle) if args.explain_ai else battle.decide()
-            events = recorder.apply(command, "ai")
+            events = battle.apply(command) if recorder is None else recorder.apply(command, "ai")
             if len(events) == 1 and isinstance(events[0], Refused):
                 raise RuntimeError(f"AI chose a refused command {command}: {events[0].reason}")
             emit(out, battle, events)
         if not args.json:
             out.write(f"State hash {battle.state_hash()}\n")
-        if record is not None:
+        if recorder is not None and record is not None:
             save(recorder, record)
             say(sys.stderr, f"replay written to {record}")
     return 0

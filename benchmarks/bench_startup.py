@@ -3,9 +3,11 @@
 Run: python benchmarks/bench_startup.py [--runs N] [--json]
 
 Each command runs N times in fresh interpreters, interleaved (pass, --help, rules, pass, ...)
-so a busy shared machine slows all three alike; the report gives each command's median wall
-time and its ratio to the median of `python -c pass`. The commands run as `python -m arena`
-with this interpreter, which is what the `arena` script does (it imports `arena.cli.main`).
+so a busy shared machine slows all three alike; the report gives each command's median CPU
+time (user + system, from `resource.getrusage` of the child: a shared machine's other processes
+do not count) and median wall time, and each one's ratio to `python -c pass`'s. The commands
+run as `python -m arena` with this interpreter, which is what the `arena` script does (it
+imports `arena.cli.main`).
 Bytecode is cached as an installed package has it (`pip install` compiles it): the runs write
 and read it under a temporary PYTHONPYCACHEPREFIX, even where PYTHONDONTWRITEBYTECODE is set,
 so the numbers time importing, not compiling, and the source tree stays clean.
@@ -17,6 +19,7 @@ import argparse
 import json
 import os
 import platform
+import resource
 import statistics
 import subprocess
 import sys
@@ -30,26 +33,33 @@ COMMANDS: dict[str, list[str]] = {
 }
 
 
-def wall_time(argv: list[str], env: dict[str, str]) -> float:
-    """Seconds of wall time to run `argv` to its end, its output discarded."""
-    start = time.perf_counter()
+def cpu_seconds() -> float:
+    """User + system CPU seconds of this process's ended children so far."""
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def run_once(argv: list[str], env: dict[str, str]) -> tuple[float, float]:
+    """(CPU seconds, wall seconds) to run `argv` to its end, its output discarded."""
+    cpu, start = cpu_seconds(), time.perf_counter()
     subprocess.run(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True,
                    env=env)
-    return time.perf_counter() - start
+    return cpu_seconds() - cpu, time.perf_counter() - start
 
 
-def measure(runs: int) -> dict[str, float]:
-    """Median seconds of each command over `runs` interleaved runs (after one warm-up each)."""
-    times: dict[str, list[float]] = {name: [] for name in COMMANDS}
+def measure(runs: int) -> dict[str, tuple[float, float]]:
+    """Median (CPU, wall) seconds of each command over `runs` interleaved runs (after a warm-up)."""
+    times: dict[str, list[tuple[float, float]]] = {name: [] for name in COMMANDS}
     with tempfile.TemporaryDirectory() as cache:
         env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
         env["PYTHONPYCACHEPREFIX"] = cache
         for argv in COMMANDS.values():
-            wall_time(argv, env)  # warm the page cache and write the bytecode cache
+            run_once(argv, env)  # warm the page cache and write the bytecode cache
         for _ in range(runs):
             for name, argv in COMMANDS.items():
-                times[name].append(wall_time(argv, env))
-    return {name: statistics.median(t) for name, t in times.items()}
+                times[name].append(run_once(argv, env))
+    return {name: (statistics.median(c for c, _ in t), statistics.median(w for _, w in t))
+            for name, t in times.items()}
 
 
 def main() -> None:
@@ -59,21 +69,23 @@ def main() -> None:
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args()
     medians = measure(args.runs)
-    base = medians["python -c pass"]
+    base_cpu, base_wall = medians["python -c pass"]
     results: dict[str, object] = {
         "machine": f"{platform.machine()}, {platform.python_implementation()} "
                    f"{platform.python_version()}, {platform.system()}",
         "runs": args.runs,
     }
-    for name, seconds in medians.items():
-        results[f"{name} ms"] = round(seconds * 1000, 1)
+    for name, (cpu, wall) in medians.items():
+        results[f"{name} CPU ms"] = round(cpu * 1000, 1)
+        results[f"{name} wall ms"] = round(wall * 1000, 1)
         if name != "python -c pass":
-            results[f"{name} / pass"] = round(seconds / base, 2)
+            results[f"{name} / pass, CPU"] = round(cpu / base_cpu, 2)
+            results[f"{name} / pass, wall"] = round(wall / base_wall, 2)
     if args.json:
         print(json.dumps(results))
         return
     for key, value in results.items():
-        print(f"{key:>24}: {value}")
+        print(f"{key:>30}: {value}")
 
 
 if __name__ == "__main__":

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import os
 from collections.abc import Mapping
@@ -57,11 +58,45 @@ def _read_table_file(root: Path, name: str) -> tuple[str, dict[str, object]]:
     return file_label(path, root), load_toml(path, root)
 
 
+# Libraries already loaded, by resolved root: the signature of the files they were read from.
+_LOADED: dict[str, tuple[tuple[tuple[str, int, int], ...], Library]] = {}
+_LOADED_LIMIT = 8
+
+
+def _signature(root: Path) -> tuple[tuple[str, int, int], ...]:
+    """Every `*.toml` under `root` (the files `assets_hash` reads) with its mtime and size."""
+    found = []
+    for path in root.rglob("*.toml"):
+        if path.is_file():
+            stat = path.stat()
+            found.append((path.relative_to(root).as_posix(), stat.st_mtime_ns, stat.st_size))
+    return tuple(sorted(found))
+
+
 def load_library(root: Path | None = None) -> Library:
-    """Load and validate every asset file under `root` (default: `asset_root()`)."""
+    """Load and validate every asset file under `root` (default: `asset_root()`).
+
+    Parsed once per process: a later call for the same root returns the same (immutable)
+    library while no `*.toml` under it was added, removed or changed (modification time and
+    size); any change, or another root, reads the files again.
+    """
     root = asset_root() if root is None else root
     if not root.is_dir():
         raise AssetError(one_line(f"{root}: no such asset directory (set ARENA_ASSETS)"))
+    key, signature = str(root.resolve()), _signature(root)
+    cached = _LOADED.get(key)
+    if cached is not None and cached[0] == signature:
+        library = cached[1]
+        return library if library.root == root else dataclasses.replace(library, root=root)
+    library = _read_library(root)
+    if len(_LOADED) >= _LOADED_LIMIT:
+        _LOADED.clear()
+    _LOADED[key] = signature, library
+    return library
+
+
+def _read_library(root: Path) -> Library:
+    """Read, validate and hash every asset file under `root`."""
     file, data = _read_table_file(root, "terrain.toml")
     terrain = {i: read_terrain(Table(v, file, k, TERRAIN_KEYS), check_id(i, file, k))
                for i, v, k in _entries(data)}

@@ -122,9 +122,15 @@ class AttackSystem(esper.Processor):
     def context(
         self, actor: int, target: int, slot: int, options: tuple[str, ...] = (),
         off_turn: bool = False, weapon: Weapon | None = None,
+        weapons: list[Weapon] | None = None, distance: int | None = None,
     ) -> AttackContext:
-        """The situation of an attack as the map shows it now (`weapon` instead of `slot`'s)."""
-        weapons = self.weapons(actor)
+        """The situation of an attack as the map shows it now (`weapon` instead of `slot`'s).
+
+        `weapons` and `distance` are `self.weapons(actor)` and the hexes between the two when
+        the caller has them already.
+        """
+        if weapons is None:
+            weapons = self.weapons(actor)
         here, there = queries.hex_of(actor), queries.hex_of(target)
         facing = esper.component_for_entity(target, Facing).direction
         flanked, adjacent_foes = surroundings(target)
@@ -137,7 +143,7 @@ class AttackSystem(esper.Processor):
             attacker=esper.component_for_entity(actor, Stats).block,
             defender=esper.component_for_entity(target, Stats).block,
             weapon=weapon,
-            distance=hex_distance(here, there),
+            distance=hex_distance(here, there) if distance is None else distance,
             position=relative_position(there, facing, here),
             here=here,
             there=there,
@@ -181,18 +187,17 @@ class AttackSystem(esper.Processor):
         if command.weapon >= len(weapons):
             return f"no weapon in slot {command.weapon} (wielding {len(weapons)})"
         weapon = weapons[command.weapon]
-        if not weapon.is_ranged:
-            distance = hex_distance(queries.hex_of(actor), queries.hex_of(target))
-            if distance > weapon.reach:
-                return (f"{weapon.name} reaches {weapon.reach} hex(es); "
-                        f"target is {distance} away")
+        distance = hex_distance(queries.hex_of(actor), queries.hex_of(target))
+        if not weapon.is_ranged and distance > weapon.reach:
+            return f"{weapon.name} reaches {weapon.reach} hex(es); target is {distance} away"
         if weapon.id in esper.component_for_entity(actor, Wielded).unloaded:
             return f"{weapon.name} must be reloaded first"
-        unknown = sorted(set(command.options) - self.maneuvers)
-        if unknown:
+        if command.options and not self.maneuvers.issuperset(command.options):
+            unknown = sorted(set(command.options) - self.maneuvers)
             valid = ", ".join(sorted(self.maneuvers)) or "none"
             return f"unknown maneuver '{unknown[0]}' for {self.ruleset.name} (valid: {valid})"
-        ctx = self.context(actor, target, command.weapon, command.options, off_turn)
+        ctx = self.context(actor, target, command.weapon, command.options, off_turn,
+                           weapons=weapons, distance=distance)
         if weapon.is_ranged and (
             ctx.cover >= FULL
             or not line_of_sight(ctx.here, ctx.there, self.hexmap.blocks_sight)
@@ -269,7 +274,8 @@ class AttackSystem(esper.Processor):
             memory = esper.component_for_entity(actor, TurnMemory)
             memory.attacks += 1
             memory.weapons.append(ctx.weapon.id)
-            memory.options.extend(sorted(set(command.options) - set(memory.options)))
+            if command.options:
+                memory.options.extend(sorted(set(command.options) - set(memory.options)))
             if command.weapon == 0:
                 memory.primary_targets.append(target)
         result = self.ruleset.resolve_attack(ctx, self.dice)
