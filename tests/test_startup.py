@@ -73,3 +73,11 @@ def test_the_pathfinder_module_loads_tcod_and_numpy_only_when_a_path_is_asked_fo
             "assert Paths(terrain_costs(m), m.radius, m.cells.__iter__().__next__(), ()) "
             "is not None")
     assert {"tcod", "numpy"} <= set(loaded_after(code))
+
+
+def test_a_sim_loads_the_engine_but_not_the_front_end() -> None:
+    code = ("from arena.cli import main\n"
+            "with contextlib.redirect_stdout(io.StringIO()):\n    main(['sim', '--seed', '2'])")
+    loaded = set(loaded_after(code))
+    assert {"arena.battle", "tcod", "numpy"} <= loaded
+    assert not {"blessed", "arena.tui"} & loaded
