@@ -266,7 +266,7 @@ def run_replay(args: argparse.Namespace, out: TextIO) -> int:
 
 def run_calculator(args: argparse.Namespace, out: TextIO) -> int:
     """`rules`, `attack` and `odds`: build the attack from its SPECs, then roll or weigh it."""
-    if args.command == "rules" and args.name is None:
+    if args.command == "rules" and args.name is None and "arena.rules" not in sys.modules:
         out.write(rulesets_text())  # from the catalog: no ruleset is imported
         return 0
     from arena import calculator  # noqa: PLC0415
@@ -274,6 +274,9 @@ def run_calculator(args: argparse.Namespace, out: TextIO) -> int:
     from arena.dice import Dice, parse_script  # noqa: PLC0415
     from arena.rules import get_ruleset  # noqa: PLC0415
 
+    if args.command == "rules" and args.name is None:  # the rulesets are loaded: ask them
+        out.write(calculator.rulesets_text())  # (a ruleset registered at run time shows too)
+        return 0
     if args.command == "rules":
         out.write(calculator.ruleset_text(get_ruleset(args.name), load_library()))
         return 0
