@@ -55,6 +55,7 @@ from arena.model.commands import (
 from arena.model.scenario import Scenario
 from arena.model.stats import Weapon
 from arena.rules.base import Extras, Ruleset
+from arena.rules.protection import worn_stats
 from arena.statehash import state_hash
 
 
@@ -141,9 +142,10 @@ class Battle:
                 Facing(spec.facing),
                 Health(wound.hp, spec.hp),
                 ActionPoints(spec.speed, spec.speed),
-                Stats(spec.stats[self.ruleset.name]),
-                *self._arm(spec.weapons, frozenset(lasting)),
-                Worn(spec.armour),
+                Stats(worn_stats(self.ruleset, spec.stats[self.ruleset.name], spec.armour,
+                                 spec.shield)),
+                *self._arm(spec.weapons, frozenset(lasting), spec.shield is not None),
+                Worn(spec.armour, spec.shield),
                 Conditions(lasting, strength),
                 Momentum(),
                 TurnMemory(),
@@ -151,10 +153,11 @@ class Battle:
         esper.create_entity(Clock())
 
     def _arm(
-        self, weapons: tuple[Weapon, ...], conditions: frozenset[str]
+        self, weapons: tuple[Weapon, ...], conditions: frozenset[str], shield: bool
     ) -> tuple[Wielded, Carried]:
-        """Fill the hands left in the scenario's order; what does not fit is carried as spares."""
+        """Fill the hands a shield leaves in the scenario's order; the rest are spares."""
         hands = self.ruleset.hands(conditions)
+        hands = hands - 1 if shield and hands > 1 else hands
         wielded: list[Weapon] = []
         carried: list[Weapon] = []
         for weapon in weapons:

@@ -25,6 +25,7 @@ from arena.ecs.components import (
     Item,
     Position,
     Side,
+    Stats,
     Wielded,
     Worn,
 )
@@ -83,6 +84,8 @@ class CombatantView:
     unloaded: tuple[int, ...] = ()
     auras: tuple[AuraView, ...] = ()
     buffs: tuple[str, ...] = ()
+    shield: str = ""
+    ac: int | None = None  # armour class in battle (base + armour + shield), None: no `ac`
 
 
 @dataclass(frozen=True, slots=True)
@@ -168,7 +171,8 @@ def _combatant(battle: Battle, entity: int, ident: Identity) -> CombatantView:
     """Copy one combatant's components."""
     health = esper.component_for_entity(entity, Health)
     ap = esper.component_for_entity(entity, ActionPoints)
-    worn = esper.component_for_entity(entity, Worn).armour
+    worn_by = esper.component_for_entity(entity, Worn)
+    worn, block = worn_by.armour, esper.component_for_entity(entity, Stats).block
     conditions = esper.try_component(entity, Conditions)
     wielded = esper.component_for_entity(entity, Wielded)
     weapons = tuple(wielded.weapons)
@@ -189,6 +193,8 @@ def _combatant(battle: Battle, entity: int, ident: Identity) -> CombatantView:
         weapons=weapons,
         arms=_arms(battle, entity, weapons),
         armour=worn.name if worn is not None else "",
+        shield=worn_by.shield.name if worn_by.shield is not None else "",
+        ac=block.number("ac") if "ac" in block.values else None,
         conditions=tuple(
             ConditionView(name, rounds, conditions.amounts.get(name, 0))
             for name, rounds in sorted(conditions.rounds.items())

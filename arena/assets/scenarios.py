@@ -16,8 +16,15 @@ from arena.assets.common import (
     lookup,
     text_id,
 )
-from arena.assets.equipment import weapon_to_dict
-from arena.assets.templates import BODY_KEYS, full_stats, merge, read_body, reject_unknown_rulesets
+from arena.assets.equipment import armour_to_dict, weapon_to_dict
+from arena.assets.templates import (
+    BODY_KEYS,
+    check_shield,
+    full_stats,
+    merge,
+    read_body,
+    reject_unknown_rulesets,
+)
 from arena.assets.terrain import map_ref, map_to_dict
 from arena.hexgrid import FACING_NAMES, Hex, facing_from_name
 from arena.model.scenario import CombatantSpec, Scenario, SideSpec
@@ -88,7 +95,8 @@ def _combatant(
     if side >= sides:
         message = f"no side {side}: sides are numbered 0..{sides - 1} in file order"
         raise fail(t.file, t.path("side"), message)
-    armour = record.get("armour")
+    armour, shield = record.get("armour"), record.get("shield")
+    check_shield(record, t)
     return CombatantSpec(
         template=template,
         name=_need(record, "name", str, t),
@@ -101,6 +109,7 @@ def _combatant(
         weapons=_need(record, "weapons", tuple, t),
         armour=armour if isinstance(armour, Armour) else None,
         stats=_checked(full_stats(record), t),
+        shield=shield if isinstance(shield, Armour) else None,
     )
 
 
@@ -185,14 +194,14 @@ def read_scenario(value: object, refs: Refs, default_id: str | None) -> Scenario
 
 def _combatant_to_dict(c: CombatantSpec) -> dict[str, object]:
     """Return the inline table of a combatant: every field given, no template needed."""
-    armour: object = "" if c.armour is None else {
-        "id": c.armour.id, "name": c.armour.name, "helmet": c.armour.helmet,
-    }
+    armour: object = "" if c.armour is None else armour_to_dict(c.armour)
     record: dict[str, object] = {
         "template": c.template, "name": c.name, "glyph": c.glyph, "side": c.side,
         "at": [c.at.q, c.at.r], "facing": FACING_NAMES[c.facing], "hp": c.hp, "speed": c.speed,
         "weapons": [weapon_to_dict(w) for w in c.weapons], "armour": armour,
     }
+    if c.shield is not None:
+        record["shield"] = armour_to_dict(c.shield)
     for ruleset in sorted(c.stats):
         record[ruleset] = dict(c.stats[ruleset].values)
     return record

@@ -80,9 +80,10 @@ class Carried:
 
 @dataclass(slots=True)
 class Worn:
-    """Body armour and helmet."""
+    """Body armour (with its helmet, if any) and the shield on the off arm."""
 
     armour: Armour | None
+    shield: Armour | None = field(default=None, repr=False)  # in Stats already (state hash)
 
 
 @dataclass(slots=True)

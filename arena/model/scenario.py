@@ -25,6 +25,7 @@ class CombatantSpec:
     weapons: tuple[Weapon, ...]
     armour: Armour | None
     stats: Mapping[str, StatBlock]
+    shield: Armour | None = None
 
 
 @dataclass(frozen=True, slots=True)

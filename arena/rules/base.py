@@ -61,6 +61,8 @@ OddsFunction = Callable[["Ruleset", "AttackContext"], "Odds"]
 class RulesetDefaults:
     """What a rule document that says nothing about these matters does; rulesets inherit it."""
 
+    ac_rises = False  # armour class is descending (lower is better) unless a ruleset says so
+
     def action_points(self, speed: int, conditions: frozenset[str]) -> int:
         """The AP pool is the combatant's `speed`."""
         return speed
@@ -120,6 +122,7 @@ class Ruleset(Protocol):
     maneuvers: tuple[tuple[str, str], ...]
     unarmed: Weapon | None
     wants_bystanders: bool
+    ac_rises: bool
 
     def action_cost(self, action: Action, weapon: Weapon | None, off_turn: bool) -> int | None:
         """AP cost of an action, or None when the ruleset does not allow it."""
