@@ -24,6 +24,7 @@ from arena.ecs.components import (
     Health,
     Identity,
     Momentum,
+    Pack,
     Position,
     Side,
     Stats,
@@ -36,6 +37,7 @@ from arena.ecs.events import Died, Event, Notice, Refused
 from arena.ecs.items import ItemSystem
 from arena.ecs.movement import MovementSystem
 from arena.ecs.reactions import ReactionSystem
+from arena.ecs.supplies import SupplySystem
 from arena.ecs.turns import TurnSystem
 from arena.ecs.world import World
 from arena.model.commands import (
@@ -51,6 +53,7 @@ from arena.model.commands import (
     React,
     Reload,
     StandUp,
+    UseItem,
 )
 from arena.model.scenario import Scenario
 from arena.model.stats import Weapon
@@ -93,6 +96,7 @@ class Battle:
             self.items = ItemSystem(ruleset)
             self.reactions = ReactionSystem(self.attacks)
             self.auras = AuraSystem(ruleset)
+            self.supplies = SupplySystem(ruleset, self.dice)
             self.ai = AISystem(self.attacks, self.movement, self.reactions, self.items,
                                self.auras)
             self.roster = Roster(self.ai, seed)  # which AI commands each side (ai_roster.py)
@@ -126,6 +130,7 @@ class Battle:
             React: self.reactions.react,  # type: ignore[dict-item]
             Kick: self.items.kick,  # type: ignore[dict-item]
             Invoke: self.auras.invoke,  # type: ignore[dict-item]
+            UseItem: self.supplies.use,  # type: ignore[dict-item]
             EndTurn: lambda c: self.turns.end_turn(c.actor),
         }
 
@@ -149,6 +154,7 @@ class Battle:
                 Conditions(lasting, strength),
                 Momentum(),
                 TurnMemory(),
+                *([Pack(list(spec.supplies))] if spec.supplies else []),
             )
         esper.create_entity(Clock())
 

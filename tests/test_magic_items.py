@@ -48,7 +48,7 @@ def adnd_stats(**values: object) -> StatBlock:
     return StatBlock("adnd", {f.name: f.default for f in FIELDS} | values)
 
 
-@pytest.mark.parametrize("kinds, label, bonus, hit", [
+@pytest.mark.parametrize(("kinds", "label", "bonus", "hit"), [
     ("undead", "magic vs undead", 3, True),   # 12 + 3 = 15 ≥ THAC0 20 − AC 5
     ("", "magic", 1, False),                  # 12 + 1 = 13 < 15
 ])

@@ -44,7 +44,7 @@ def test_a_templates_armour_class_is_its_base_plus_its_armour_in_battle():
     assert stats_in_battle("duel", 1).number("ac") == 15
 
 
-@pytest.mark.parametrize("ruleset, base, armour, shield, expected", [
+@pytest.mark.parametrize(("ruleset", "base", "armour", "shield", "expected"), [
     ("ap", 10, "chain_mail", "heater_shield", 17),      # 10 + 5 + 2 (ascending)
     ("adnd", 10, "chain_mail", "heater_shield", 4),     # 10 - 5 - 1 (descending)
     ("becmi", 9, "plate_mail", "buckler", 2),           # 9 - 6 - 1
@@ -93,7 +93,7 @@ def hex_at(position: str) -> Hex:
     return next(d for d in DIRECTIONS if relative_position(Hex(0, 0), 0, d) == position)
 
 
-@pytest.mark.parametrize("position, target", [
+@pytest.mark.parametrize(("position", "target"), [
     ("front-left", 17), ("rear-left", 17), ("front-right", 17),
     ("rear-right", 15), ("rear", 5),  # rear: -10 and no shield either
 ])

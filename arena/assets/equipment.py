@@ -7,7 +7,7 @@ from typing import cast
 from arena.assets.common import NAME_LIMIT, Refs, check_id, inline_id, lookup
 from arena.dice import parse_dice
 from arena.errors import DiceError
-from arena.model.stats import Armour, Weapon, WeaponKind
+from arena.model.stats import Armour, Supply, Weapon, WeaponKind
 from arena.rules import RULESETS
 from arena.validate import Table, expect_int, expect_str, expect_table, fail, join_key, show
 
@@ -15,6 +15,7 @@ WEAPON_KEYS = (
     "name", "damage", "kind", "hands", "light", "reach", "range_ft", "threat", "multiplier",
     "magic", "tags", "quality", "crushing_save", "break_die", "conditional",
 )
+SUPPLY_KEYS = ("name", "heal", "staunch", "repair")
 ARMOUR_KEYS = ("name", "helmet", "shield", "magic", *sorted(RULESETS))
 
 
@@ -151,3 +152,34 @@ def weapon_to_dict(w: Weapon) -> dict[str, object]:
         "quality": w.quality, "crushing_save": w.crushing_save, "break_die": w.break_die,
         "conditional": dict(w.conditional),
     }
+
+
+def read_supply(t: Table, ident: str) -> Supply:
+    """Build a consumable from its table: it must heal, staunch or repair."""
+    heal = t.string("heal", "").strip()
+    if heal:
+        try:
+            parse_dice(heal)
+        except DiceError as exc:
+            raise fail(t.file, t.path("heal"), str(exc)) from None
+    supply = Supply(ident, t.text("name", limit=NAME_LIMIT), heal, t.flag("staunch", False),
+                    t.flag("repair", False))
+    if not (supply.heal or supply.staunch or supply.repair):
+        raise fail(t.file, t.path("name"), "a supply must heal, staunch or repair")
+    return supply
+
+
+def supply_ref(value: object, refs: Refs, key: str) -> Supply:
+    """Resolve a supply id, or read an inline supply table (with an `id`)."""
+    if isinstance(value, str):
+        return lookup(refs.supplies, "supply", value, refs.file, key)
+    if isinstance(value, dict):
+        t = Table(value, refs.file, key, ("id", *SUPPLY_KEYS))
+        return read_supply(t, inline_id(t))
+    raise fail(refs.file, key, f"expected a supply id or a table, got {show(value)}")
+
+
+def supply_to_dict(s: Supply) -> dict[str, object]:
+    """Return the inline table of a supply."""
+    return {"id": s.id, "name": s.name, "heal": s.heal, "staunch": s.staunch,
+            "repair": s.repair}

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from typing import cast
 
 from arena.assets.common import (
     DESCRIPTION_LIMIT,
@@ -16,7 +17,7 @@ from arena.assets.common import (
     lookup,
     text_id,
 )
-from arena.assets.equipment import armour_to_dict, weapon_to_dict
+from arena.assets.equipment import armour_to_dict, supply_to_dict, weapon_to_dict
 from arena.assets.templates import (
     BODY_KEYS,
     check_shield,
@@ -28,7 +29,7 @@ from arena.assets.templates import (
 from arena.assets.terrain import map_ref, map_to_dict
 from arena.hexgrid import FACING_NAMES, Hex, facing_from_name
 from arena.model.scenario import CombatantSpec, Scenario, SideSpec
-from arena.model.stats import Armour, StatBlock
+from arena.model.stats import Armour, StatBlock, Supply
 from arena.model.terrain import HexMap
 from arena.rules import RULESETS, STAT_CHECKS
 from arena.rules.base import Ruleset
@@ -110,6 +111,7 @@ def _combatant(
         armour=armour if isinstance(armour, Armour) else None,
         stats=_checked(full_stats(record), t),
         shield=shield if isinstance(shield, Armour) else None,
+        supplies=cast(tuple[Supply, ...], record.get("supplies", ())),
     )
 
 
@@ -202,6 +204,8 @@ def _combatant_to_dict(c: CombatantSpec) -> dict[str, object]:
     }
     if c.shield is not None:
         record["shield"] = armour_to_dict(c.shield)
+    if c.supplies:
+        record["supplies"] = [supply_to_dict(s) for s in c.supplies]
     for ruleset in sorted(c.stats):
         record[ruleset] = dict(c.stats[ruleset].values)
     return record

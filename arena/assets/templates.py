@@ -7,13 +7,14 @@ from types import MappingProxyType
 from typing import cast
 
 from arena.assets.common import NAME_LIMIT, Refs, Template, read_glyph
-from arena.assets.equipment import armour_ref, weapon_ref
+from arena.assets.equipment import armour_ref, supply_ref, weapon_ref
 from arena.model.stats import Armour, StatBlock, StatValue, Weapon
 from arena.rules import RULESETS
 from arena.rules.base import FieldSpec
 from arena.validate import Table, clean_text, expect_table, fail, join_key
 
-BODY_KEYS = ("name", "glyph", "hp", "speed", "weapons", "armour", "shield")
+BODY_KEYS = ("name", "glyph", "hp", "speed", "weapons", "armour", "shield", "supplies")
+MAX_SUPPLIES = 8  # a pack holds this many consumables (UseItem's index is checked 0..16)
 REQUIRED_BODY_KEYS = ("name", "glyph", "hp", "speed", "weapons")
 
 
@@ -72,6 +73,11 @@ def read_body(t: Table, refs: Refs) -> dict[str, object]:
         body["armour"] = armour_ref(t.raw("armour"), refs, t.path("armour"))
     if t.has("shield"):
         body["shield"] = armour_ref(t.raw("shield"), refs, t.path("shield"), shield=True)
+    if t.has("supplies"):
+        items = t.items("supplies")
+        if len(items) > MAX_SUPPLIES:
+            raise fail(t.file, t.path("supplies"), f"at most {MAX_SUPPLIES} supplies")
+        body["supplies"] = tuple(supply_ref(v, refs, k) for k, v in items)
     for ruleset in sorted(RULESETS):
         if t.has(ruleset):
             body[ruleset] = _stats(t.raw(ruleset), ruleset, t.file, t.path(ruleset))

@@ -70,6 +70,21 @@ class Armour:
 
 
 @dataclass(frozen=True, slots=True)
+class Supply:
+    """A consumable (`assets/supplies.toml`): used up in battle or at camp.
+
+    `heal` is dice notation ("" heals nothing); `staunch` stops bleeding whatever the ruleset
+    says of healing; `repair` mends a damaged weapon (at camp).
+    """
+
+    id: str
+    name: str
+    heal: str = ""
+    staunch: bool = False
+    repair: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class StatBlock:
     """A combatant's ruleset-specific numbers, validated against the ruleset's field table."""
 

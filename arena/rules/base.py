@@ -52,7 +52,8 @@ __all__ = [
 ]
 
 Action = Literal[
-    "move", "face", "melee", "ranged", "pick_up", "draw", "stand_up", "reload", "provoke"
+    "move", "face", "melee", "ranged", "pick_up", "draw", "stand_up", "reload", "provoke",
+    "use_item",
 ]
 # A ruleset's exact-odds function: the odds of one attack, computed without rolling a die.
 OddsFunction = Callable[["Ruleset", "AttackContext"], "Odds"]

@@ -64,6 +64,7 @@ COSTS: dict[Action, tuple[int, int | None]] = {
     "draw": (1, 1),
     "stand_up": (2, 2),
     "reload": (3, 3),
+    "use_item": (2, None),  # interpretation (issue 19): like standing up; not off-turn
 }
 
 
