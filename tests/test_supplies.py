@@ -121,3 +121,29 @@ def test_supplies_survive_the_self_contained_scenario_form():
         dataclasses.replace(s.combatants[0], supplies=(POTION, BANDAGES)), *s.combatants[1:]))
     back = scenario_from_dict(scenario_to_dict(s))
     assert back.combatants[0].supplies == (POTION, BANDAGES)
+
+
+def test_the_player_drinks_a_potion_with_e_from_the_panel(tmp_path):
+    from arena.replay import Recorder
+    from arena.rules import get_ruleset
+    from arena.tui.app import App
+    from arena.tui.session import Session
+    from tests.factories import ap_stats
+    from tests.test_tui_app import press, screen_text
+
+    ann = dataclasses.replace(fighter("Ann", 0, Hex(0, 0), stats=ap_stats(dex=9)),
+                              supplies=(POTION,))
+    battle = Battle(scenario(ann, fighter("Bob", 1, Hex(3, 0))), get_ruleset("ap"), 1,
+                    dice_script=[15, 1], wounds={0: Wounds(5)})
+    session = Session(Recorder(battle, "test"), frozenset({0, 1}), tmp_path)
+    app = App(session)
+    try:
+        assert "pack (e): potion of healing" in screen_text(app)
+        press(app, "e")
+        steps = [step["command"] for step in app.session.recorder.steps]
+        assert steps == [{"type": "use_item", "actor": 1, "item": 0}]
+        assert "Ann uses healing potion: +" in screen_text(app)
+        assert "pack (e)" not in screen_text(app)
+    finally:
+        session.close()
+        battle.__exit__(None, None, None)

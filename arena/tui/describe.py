@@ -94,6 +94,8 @@ def card(session: Session, c: CombatantView) -> list[Line]:
     if c.spares:
         lines.append((f"spare{'s' if len(c.spares) > 1 else ''}: "
                       + ", ".join(w.name for w in c.spares), palette.TEXT))
+    if c.supplies:
+        lines.append((f"pack ({first_key('use_item')}): " + ", ".join(c.supplies), palette.TEXT))
     lines += [(aura_text(a), palette.GOOD) for a in c.auras]
     if c.buffs:
         lines.append(("under " + ", ".join(buff_text(b) for b in c.buffs), palette.GOOD))
