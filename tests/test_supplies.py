@@ -15,12 +15,16 @@ from arena.hexgrid import Hex
 from arena.model.commands import UseItem, command_from_json, command_to_json
 from arena.model.stats import StatBlock
 from arena.narrate import narrate
-from arena.rules import RULESETS
+from arena.replay import Recorder
+from arena.rules import RULESETS, get_ruleset
 from arena.rules.adnd import AdndRuleset
 from arena.rules.adnd.stats import FIELDS as ADND_FIELDS
-from tests.factories import fighter, scenario
+from arena.tui.app import App
+from arena.tui.session import Session
+from tests.factories import ap_stats, fighter, scenario
 from tests.test_d40_battles import d40_fighter
 from tests.test_d40_kit import D40
+from tests.test_tui_app import press, screen_text
 
 SUPPLIES = load_library().supplies
 POTION, BANDAGES = SUPPLIES["healing_potion"], SUPPLIES["bandages"]
@@ -124,13 +128,6 @@ def test_supplies_survive_the_self_contained_scenario_form():
 
 
 def test_the_player_drinks_a_potion_with_e_from_the_panel(tmp_path):
-    from arena.replay import Recorder
-    from arena.rules import get_ruleset
-    from arena.tui.app import App
-    from arena.tui.session import Session
-    from tests.factories import ap_stats
-    from tests.test_tui_app import press, screen_text
-
     ann = dataclasses.replace(fighter("Ann", 0, Hex(0, 0), stats=ap_stats(dex=9)),
                               supplies=(POTION,))
     battle = Battle(scenario(ann, fighter("Bob", 1, Hex(3, 0))), get_ruleset("ap"), 1,
