@@ -231,11 +231,21 @@ class Run:
         return tally
 
     def offers(self, bout: int) -> list[object]:
-        """Three weapons from the ruleset's assets, drawn from (run seed, bout) alone."""
+        """Three weapons, one armour or shield, one supply: drawn from (run seed, bout) alone.
+
+        The goods come from a stream of their own, so the weapons drawn are as they were.
+        """
         usable = sorted(i for i, w in self.library.weapons.items()
                         if self.ruleset.weapon_problem(w) is None)
         drawn = Stream("offers", self.config.seed, bout).shuffled(usable)[:3]
-        return [self.library.weapons[i] for i in drawn]
+        name = self.config.ruleset
+        worn = sorted(i for i, a in self.library.armour.items() if a.given(name) is not None)
+        goods = Stream("goods", self.config.seed, bout)
+        armour = goods.shuffled(worn)[:1]
+        supplies = goods.shuffled(sorted(self.library.supplies))[:1]
+        return [*(self.library.weapons[i] for i in drawn),
+                *(self.library.armour[i] for i in armour),
+                *(self.library.supplies[i] for i in supplies)]
 
     def camp(self) -> Camp:
         """The camp after the last bout fought."""
