@@ -19,7 +19,7 @@ from tests.test_run import LIBRARY, _carry, _staged
 def test_camp_offers_three_weapons_then_an_armour_and_a_supply():
     offers = Run(RunConfig("ap", 3, bouts=3), LIBRARY).offers(1)
     assert [x.id for x in offers] == ["light_crossbow", "yew_longbow", "serpent_sword",
-                                      "studded_leather", "healing_potion"]
+                                      "buckler", "healing_potion"]
     assert isinstance(offers[3], Armour) and isinstance(offers[4], Supply)
 
 
@@ -40,15 +40,25 @@ def next_bout_member(run, kind):
         return esper.component_for_entity(e, kind), b, e
 
 
-def test_buying_armour_at_camp_changes_the_armour_class_in_the_next_bout():
+def test_buying_a_shield_at_camp_changes_the_armour_class_in_the_next_bout():
     run = won_bout_one()
     m = run.party[0]
     assert (m.armour.id, m.stats["ap"]["ac"]) == ("leather", 12)
     camp = run.camp()
     assert choose(camp, {"choice": "take", "item": 3, "member": 0}) is None
-    assert m.armour.id == "studded_leather" and camp.actions == 1
+    assert m.shield.id == "buckler" and camp.actions == 1
     stats, _, _ = next_bout_member(run, Stats)
-    assert stats.block.number("ac") == 12 + 3  # studded leather: ap AC 13, +3 over 10
+    assert stats.block.number("ac") == 12 + 2 + 1  # base, leather (ap AC 12), buckler +1
+
+
+def test_buying_body_armour_replaces_what_was_worn_in_the_next_bout():
+    run = won_bout_one()
+    camp = run.camp()
+    camp.offers = list(run.offers(3))  # bout 3's goods: a chain shirt among them
+    assert camp.offers[3].id == "chain_shirt"
+    assert choose(camp, {"choice": "take", "item": 3, "member": 0}) is None
+    stats, _, _ = next_bout_member(run, Stats)
+    assert stats.block.number("ac") == 12 + 4  # chain shirt: ap AC 14
 
 
 def test_a_potion_bought_at_camp_is_in_the_pack_next_bout_and_gone_once_drunk():
