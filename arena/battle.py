@@ -96,7 +96,8 @@ class Battle:
             self.items = ItemSystem(ruleset)
             self.reactions = ReactionSystem(self.attacks)
             self.auras = AuraSystem(ruleset)
-            self.supplies = SupplySystem(ruleset, self.dice)
+            self.supplies = SupplySystem(ruleset, self.dice, {
+                i + 1: c.weapons for i, c in enumerate(scenario.combatants)})
             self.ai = AISystem(self.attacks, self.movement, self.reactions, self.items,
                                self.auras)
             self.roster = Roster(self.ai, seed)  # which AI commands each side (ai_roster.py)

@@ -229,7 +229,8 @@ def narrate(event: Event, names: Mapping[int, str], sides: Mapping[int, str],
             dice = f" ({', '.join(roll_text(r) for r in event.rolls)})" if event.rolls else ""
             ended = f", {' and '.join(e.replace('_', ' ') for e in event.ended)} stops" \
                 if event.ended else ""
-            return (f"{n(event.actor)} uses {display(event.item)}{heal}{dice}{ended} "
+            mended = f": {w(event.mended)} is whole again" if event.mended else ""
+            return (f"{n(event.actor)} uses {display(event.item)}{heal}{dice}{ended}{mended} "
                     f"[{event.hp} HP] ({event.ap_spent} AP)")
         case ActionFailed():
             return f"{n(event.actor)}'s {event.action.replace('_', ' ')} fails: {event.reason}"

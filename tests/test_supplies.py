@@ -9,7 +9,8 @@ import pytest
 
 from arena.assets import load_library, load_scenario, scenario_from_dict, scenario_to_dict
 from arena.battle import Battle, Wounds
-from arena.ecs.components import ActionPoints, Conditions, Pack
+from arena.ecs.components import ActionPoints, Conditions, Pack, Wielded
+from arena.ecs.effects import weaken
 from arena.ecs.events import Refused, Upkept, UsedItem
 from arena.hexgrid import Hex
 from arena.model.commands import UseItem, command_from_json, command_to_json
@@ -144,3 +145,22 @@ def test_the_player_drinks_a_potion_with_e_from_the_panel(tmp_path):
     finally:
         session.close()
         battle.__exit__(None, None, None)
+
+
+def test_a_whetstone_gives_a_weapon_back_the_magic_a_break_took():
+    # adnd (document 002): a +2 weapon that breaks "loses one point from every bonus"
+    # (effects.weaken, as WeaponBroken applies it); the whetstone restores it as brought in.
+    sword = load_library().weapons["longsword_plus_2"]
+    ann = dataclasses.replace(adnd_spec("Ann", 0, Hex(0, 0),
+                                        supplies=(SUPPLIES["whetstone"],)), weapons=(sword,))
+    s = dataclasses.replace(scenario(ann, adnd_spec("Bob", 1, Hex(3, 0), 3)), ruleset="adnd")
+    with Battle(s, AdndRuleset(), seed=5, dice_script=[1, 9]) as b:
+        assert b.apply(UseItem(1, 0)) == [Refused(
+            "use_item", "no weapon lost anything to mend with whetstone")]
+        wielded = component(b, 1, Wielded)
+        wielded.weapons[0] = weaken(sword, 1)
+        (used,) = b.apply(UseItem(1, 0))
+        assert (used.mended, used.ap_spent) == ("longsword_plus_2", 3)
+        assert component(b, 1, Wielded).weapons[0].magic == 2
+        assert narrate(used, {1: "Ann"}, {}, {"longsword_plus_2": "longsword +2"}).startswith(
+            "Ann uses whetstone: longsword +2 is whole again")
