@@ -21,8 +21,11 @@ from arena.model.commands import Attack, Draw
 from arena.model.stats import Armour, StatBlock, Weapon
 from arena.rules import get_ruleset
 from arena.rules.ap import ApRuleset
+from arena.rules.d40.attack import plan_attack
 from arena.rules.protection import worn_stats
 from tests.factories import LONGSWORD, ap_stats, fighter, scenario
+from tests.test_d40_kit import D40, d40_stats
+from tests.test_d40_kit import ctx as d40_ctx
 
 AP = ApRuleset()
 REAL = Path(__file__).resolve().parent.parent / "assets"
@@ -167,3 +170,16 @@ def test_the_calculator_refuses_an_unknown_shield_in_one_line(capsys):
     assert main(["odds", "--rules", "ap", "--defender", "shield=leather"]) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and "--defender: shield: unknown shield 'leather'" in err[0]
+
+
+def test_a_flat_footed_d40_defender_loses_its_shield():
+    # Document 000: "Flat-footed: The character loses all Dexterity and shield benefits to
+    # their armour class." AC 10 with a tower shield (+2) is AC 8; flat-footed, AC 10 again.
+    rules, library = get_ruleset("d40"), load_library()
+    block = worn_stats(rules, d40_stats(), None, library.armour["tower_shield"])
+    assert block.number("ac") == 8
+    standing = plan_attack(D40.tables, d40_ctx(defender=block))
+    fallen = plan_attack(D40.tables, d40_ctx(defender=block,
+                                             defender_conditions=frozenset({"flat_footed"})))
+    assert (standing.ac, fallen.ac) == (8, 10)
+    assert fallen.label.startswith("AC 8 +2 no shield (flat-footed) = 10")
