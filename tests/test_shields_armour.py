@@ -10,15 +10,17 @@ import esper
 import pytest
 
 from arena.assets import load_library, load_scenario
+from arena.assets.generated import generate_checked
 from arena.battle import Battle
 from arena.calculator import build_query
 from arena.cli import main
-from arena.ecs.components import Carried, Stats, Wielded
+from arena.ecs.components import Carried, Stats, Wielded, Worn
 from arena.ecs.events import Attacked, Refused
 from arena.errors import AssetError
 from arena.hexgrid import DIRECTIONS, Hex, relative_position
 from arena.model.commands import Attack, Draw
 from arena.model.stats import Armour, StatBlock, Weapon
+from arena.procgen import GenSpec
 from arena.rules import get_ruleset
 from arena.rules.ap import ApRuleset
 from arena.rules.d40.attack import plan_attack
@@ -183,3 +185,19 @@ def test_a_flat_footed_d40_defender_loses_its_shield():
                                              defender_conditions=frozenset({"flat_footed"})))
     assert (standing.ac, fallen.ac) == (8, 10)
     assert fallen.label.startswith("AC 8 +2 no shield (flat-footed) = 10")
+
+
+def test_generated_arenas_field_shieldbearers_with_their_shields():
+    for seed in range(1, 60):
+        made = generate_checked(seed, GenSpec("ap", bout=3))
+        ours = [i for i, c in enumerate(made.scenario.combatants) if c.template == "shieldbearer"]
+        if ours:
+            break
+    assert ours, "no shieldbearer in 60 generated ap arenas"
+    with Battle(made.scenario, get_ruleset("ap"), seed=1) as b:
+        esper.switch_world(b.world.name)
+        entity = ours[0] + 1
+        assert esper.component_for_entity(entity, Worn).shield.id == "heater_shield"
+        assert esper.component_for_entity(entity, Stats).block.number("ac") == 10 + 5 + 2
+        assert [w.id for w in esper.component_for_entity(entity, Carried).weapons][-1] == \
+            "javelin"

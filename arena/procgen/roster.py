@@ -11,7 +11,7 @@ from collections import Counter
 from dataclasses import dataclass, replace
 from typing import cast
 
-from arena.model.stats import Armour, StatValue, Weapon
+from arena.model.stats import Armour, StatValue, Supply, Weapon
 from arena.procgen.rng import Stream
 from arena.procgen.spec import GenError, Materials, Template
 from arena.procgen.threat import stat_block, threat, usable
@@ -37,6 +37,8 @@ class Member:
     stats: dict[str, dict[str, StatValue]]
     threat: int
     role: str
+    shield: Armour | None = None
+    supplies: tuple[Supply, ...] = ()
 
     @property
     def ranged(self) -> bool:
@@ -66,7 +68,9 @@ def _member(ruleset: str, ident: str, t: Template) -> Member | None:
     hp = cast(int, t["hp"])
     value = threat(ruleset, stat_block(ruleset, stats[ruleset]), weapons, hp)
     return Member(ident, cast(str, t["name"]), cast(str, t["glyph"]), hp, cast(int, t["speed"]),
-                  weapons, cast(Armour | None, t.get("armour")), stats, value, "")
+                  weapons, cast(Armour | None, t.get("armour")), stats, value, "",
+                  cast(Armour | None, t.get("shield")),
+                  cast(tuple[Supply, ...], t.get("supplies", ())))
 
 
 def pool(materials: Materials, ruleset: str) -> Pool:

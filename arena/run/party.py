@@ -94,4 +94,5 @@ def member_from(pm: PoolMember, name: str) -> Member:
     """A fresh level-1 member from one of the generator's pool members (a template)."""
     gear = [Gear(w, w) for w in pm.weapons]
     return Member(name, pm.template, pm.glyph, pm.hp, pm.hp, pm.hp, pm.speed, pm.armour,
-                  {k: dict(v) for k, v in sorted(pm.stats.items())}, gear)
+                  {k: dict(v) for k, v in sorted(pm.stats.items())}, gear,
+                  shield=pm.shield, supplies=list(pm.supplies))
