@@ -24,6 +24,7 @@ from arena.ecs.components import (
     Health,
     Identity,
     Momentum,
+    Pack,
     Position,
     Side,
     Stats,
@@ -36,6 +37,7 @@ from arena.ecs.events import Died, Event, Notice, Refused
 from arena.ecs.items import ItemSystem
 from arena.ecs.movement import MovementSystem
 from arena.ecs.reactions import ReactionSystem
+from arena.ecs.supplies import SupplySystem
 from arena.ecs.turns import TurnSystem
 from arena.ecs.world import World
 from arena.model.commands import (
@@ -51,10 +53,12 @@ from arena.model.commands import (
     React,
     Reload,
     StandUp,
+    UseItem,
 )
 from arena.model.scenario import Scenario
 from arena.model.stats import Weapon
 from arena.rules.base import Extras, Ruleset
+from arena.rules.protection import worn_stats
 from arena.statehash import state_hash
 
 
@@ -92,6 +96,8 @@ class Battle:
             self.items = ItemSystem(ruleset)
             self.reactions = ReactionSystem(self.attacks)
             self.auras = AuraSystem(ruleset)
+            self.supplies = SupplySystem(ruleset, self.dice, {
+                i + 1: c.weapons for i, c in enumerate(scenario.combatants)})
             self.ai = AISystem(self.attacks, self.movement, self.reactions, self.items,
                                self.auras)
             self.roster = Roster(self.ai, seed)  # which AI commands each side (ai_roster.py)
@@ -125,6 +131,7 @@ class Battle:
             React: self.reactions.react,  # type: ignore[dict-item]
             Kick: self.items.kick,  # type: ignore[dict-item]
             Invoke: self.auras.invoke,  # type: ignore[dict-item]
+            UseItem: self.supplies.use,  # type: ignore[dict-item]
             EndTurn: lambda c: self.turns.end_turn(c.actor),
         }
 
@@ -141,20 +148,23 @@ class Battle:
                 Facing(spec.facing),
                 Health(wound.hp, spec.hp),
                 ActionPoints(spec.speed, spec.speed),
-                Stats(spec.stats[self.ruleset.name]),
-                *self._arm(spec.weapons, frozenset(lasting)),
-                Worn(spec.armour),
+                Stats(worn_stats(self.ruleset, spec.stats[self.ruleset.name], spec.armour,
+                                 spec.shield)),
+                *self._arm(spec.weapons, frozenset(lasting), spec.shield is not None),
+                Worn(spec.armour, spec.shield),
                 Conditions(lasting, strength),
                 Momentum(),
                 TurnMemory(),
+                *([Pack(list(spec.supplies))] if spec.supplies else []),
             )
         esper.create_entity(Clock())
 
     def _arm(
-        self, weapons: tuple[Weapon, ...], conditions: frozenset[str]
+        self, weapons: tuple[Weapon, ...], conditions: frozenset[str], shield: bool
     ) -> tuple[Wielded, Carried]:
-        """Fill the hands left in the scenario's order; what does not fit is carried as spares."""
+        """Fill the hands a shield leaves in the scenario's order; the rest are spares."""
         hands = self.ruleset.hands(conditions)
+        hands = hands - 1 if shield and hands > 1 else hands
         wielded: list[Weapon] = []
         carried: list[Weapon] = []
         for weapon in weapons:

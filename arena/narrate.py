@@ -29,6 +29,7 @@ from arena.ecs.events import (
     TurnEnded,
     TurnStarted,
     Upkept,
+    UsedItem,
     WeaponBroken,
     WeaponDropped,
     WeaponKicked,
@@ -223,6 +224,14 @@ def narrate(event: Event, names: Mapping[int, str], sides: Mapping[int, str],
             return f"{n(event.actor)}'s {action} presents an opening to {who}"
         case ReactionDeclined():
             return f"{n(event.actor)} lets the opening pass"
+        case UsedItem():
+            heal = f": +{event.healed} HP" if event.rolls else ""
+            dice = f" ({', '.join(roll_text(r) for r in event.rolls)})" if event.rolls else ""
+            ended = f", {' and '.join(e.replace('_', ' ') for e in event.ended)} stops" \
+                if event.ended else ""
+            mended = f": {w(event.mended)} is whole again" if event.mended else ""
+            return (f"{n(event.actor)} uses {display(event.item)}{heal}{dice}{ended}{mended} "
+                    f"[{event.hp} HP] ({event.ap_spent} AP)")
         case ActionFailed():
             return f"{n(event.actor)}'s {event.action.replace('_', ' ')} fails: {event.reason}"
         case Notice():

@@ -23,8 +23,10 @@ from arena.ecs.components import (
     Health,
     Identity,
     Item,
+    Pack,
     Position,
     Side,
+    Stats,
     Wielded,
     Worn,
 )
@@ -83,6 +85,9 @@ class CombatantView:
     unloaded: tuple[int, ...] = ()
     auras: tuple[AuraView, ...] = ()
     buffs: tuple[str, ...] = ()
+    shield: str = ""
+    supplies: tuple[str, ...] = ()  # the pack's consumables by name, in `UseItem` index order
+    ac: int | None = None  # armour class in battle (base + armour + shield), None: no `ac`
 
 
 @dataclass(frozen=True, slots=True)
@@ -168,8 +173,10 @@ def _combatant(battle: Battle, entity: int, ident: Identity) -> CombatantView:
     """Copy one combatant's components."""
     health = esper.component_for_entity(entity, Health)
     ap = esper.component_for_entity(entity, ActionPoints)
-    worn = esper.component_for_entity(entity, Worn).armour
+    worn_by = esper.component_for_entity(entity, Worn)
+    worn, block = worn_by.armour, esper.component_for_entity(entity, Stats).block
     conditions = esper.try_component(entity, Conditions)
+    pack = esper.try_component(entity, Pack)
     wielded = esper.component_for_entity(entity, Wielded)
     weapons = tuple(wielded.weapons)
     carried = esper.try_component(entity, Carried)
@@ -189,6 +196,9 @@ def _combatant(battle: Battle, entity: int, ident: Identity) -> CombatantView:
         weapons=weapons,
         arms=_arms(battle, entity, weapons),
         armour=worn.name if worn is not None else "",
+        shield=worn_by.shield.name if worn_by.shield is not None else "",
+        supplies=tuple(s.name for s in pack.supplies) if pack is not None else (),
+        ac=block.number("ac") if "ac" in block.values else None,
         conditions=tuple(
             ConditionView(name, rounds, conditions.amounts.get(name, 0))
             for name, rounds in sorted(conditions.rounds.items())

@@ -272,7 +272,7 @@ def test_stat_range_comes_from_the_ruleset_field_spec(root: Path) -> None:
     assert spec.maximum is not None
     text = (root / "templates.toml").read_text(encoding="utf-8")
     (root / "templates.toml").write_text(
-        text.replace("[knight.ap]\nac = 17", f"[knight.ap]\nac = {spec.maximum + 1}"),
+        text.replace("[knight.ap]\nac = 9", f"[knight.ap]\nac = {spec.maximum + 1}"),
         encoding="utf-8",
     )
     assert library_error(root) == (

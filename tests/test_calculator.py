@@ -188,8 +188,10 @@ def test_becmi_presets_set_the_situation_the_ruleset_reads():
 
 @pytest.mark.parametrize(("argv", "expected"), [
     (["--attacker", "strength=3"], "--attacker: unknown key 'strength' (valid: "),
-    (["--defender", "shield=dagger"], "--defender: unknown key 'shield' (valid: weapon, ac, "
-                                      "str"),
+    (["--defender", "helmet=dagger"], "--defender: unknown key 'helmet' (valid: weapon, "
+                                      "armour, shield, ac, str"),
+    (["--defender", "shield=dagger"], "--defender: shield: unknown shield 'dagger' (available: "
+                                      "buckler, "),
     (["--defender", "weapon=stick"], "--defender: weapon: unknown weapon 'stick' (available: "),
     (["--at", "range=3"], "--at: unknown key 'range' (valid: distance, position"),
     (["--attacker", "weapon=long_sword"], "--attacker: weapon: unknown weapon 'long_sword' "

@@ -20,6 +20,7 @@ from arena.rules import RULESETS
 from arena.rules.d40.attack import critical_chance, fumble_chance, plan_attack
 from arena.rules.d40.stats import REACTION_FROM_DEX, block_problem, reaction_adjustment
 from arena.rules.d40.tables import CLASSES
+from arena.rules.protection import worn_stats
 from tests.test_d40_kit import D40, ctx, d40_stats
 
 REAL = Path(__file__).resolve().parent.parent / "assets"
@@ -51,7 +52,10 @@ def test_the_duel_is_the_documents_example(library: Library) -> None:
     # "a first level warrior striking at an opponent with an AC of 1 ... 20% ... with a 14
     # Dexterity ... 28% chance to fumble"
     duel = load_scenario("d40-duel", library)
-    aldric, sable = (c.stats["d40"] for c in duel.combatants)
+    # Her unarmoured AC 3 and leather armour make the AC 1 she fights at (worn_stats).
+    aldric, sable = (worn_stats(D40, c.stats["d40"], c.armour, c.shield)
+                     for c in duel.combatants)
+    assert sable.number("ac") == 1
     assert (aldric.text("class"), aldric.number("level"), aldric.number("dex")) == (
         "warrior", 1, 14)
     plan = plan_attack(D40.tables, ctx(attacker=aldric, defender=sable))

@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TypeVar
 
-from arena.model.stats import Armour, Weapon
+from arena.model.stats import Armour, Supply, Weapon
 from arena.model.terrain import HexMap, Terrain
 from arena.validate import Table, fail, show
 
@@ -37,6 +37,7 @@ class Refs:
     terrain: Mapping[str, Terrain] = field(default_factory=dict)
     templates: Mapping[str, Template] | None = None
     maps: Mapping[str, HexMap] = field(default_factory=dict)
+    supplies: Mapping[str, Supply] = field(default_factory=dict)
 
 
 def lookup(table: Mapping[str, T], kind: str, ident: str, file: str, key: str) -> T:

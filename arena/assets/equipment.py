@@ -7,14 +7,16 @@ from typing import cast
 from arena.assets.common import NAME_LIMIT, Refs, check_id, inline_id, lookup
 from arena.dice import parse_dice
 from arena.errors import DiceError
-from arena.model.stats import Armour, Weapon, WeaponKind
+from arena.model.stats import Armour, Supply, Weapon, WeaponKind
+from arena.rules import RULESETS
 from arena.validate import Table, expect_int, expect_str, expect_table, fail, join_key, show
 
 WEAPON_KEYS = (
     "name", "damage", "kind", "hands", "light", "reach", "range_ft", "threat", "multiplier",
     "magic", "tags", "quality", "crushing_save", "break_die", "conditional",
 )
-ARMOUR_KEYS = ("name", "helmet")
+SUPPLY_KEYS = ("name", "heal", "staunch", "repair")
+ARMOUR_KEYS = ("name", "helmet", "shield", "magic", *sorted(RULESETS))
 
 
 def _damage(t: Table) -> str:
@@ -90,8 +92,27 @@ def _conditional(t: Table) -> tuple[tuple[str, int], ...]:
 
 
 def read_armour(t: Table, ident: str) -> Armour:
-    """Build an armour from its table."""
-    return Armour(id=ident, name=t.text("name", limit=NAME_LIMIT), helmet=t.flag("helmet", False))
+    """Build an armour or shield from its table, with one protection sub-table per ruleset."""
+    shield = t.flag("shield", False)
+    protection = []
+    for ruleset in sorted(RULESETS):
+        if not t.has(ruleset):
+            continue
+        sub = Table(t.raw(ruleset), t.file, t.path(ruleset), ("bonus",) if shield else ("ac",))
+        if shield:
+            protection.append((ruleset, sub.integer("bonus", lo=0, hi=10)))
+        else:
+            spec = next(s for s in RULESETS[ruleset].fields if s.name == "ac")
+            protection.append((ruleset, sub.integer("ac", lo=spec.minimum, hi=spec.maximum)))
+    return Armour(id=ident, name=t.text("name", limit=NAME_LIMIT), helmet=t.flag("helmet", False),
+                  shield=shield, magic=t.integer("magic", 0, 0, 5), protection=tuple(protection))
+
+
+def armour_to_dict(a: Armour) -> dict[str, object]:
+    """Return the inline table of an armour or shield."""
+    key = "bonus" if a.shield else "ac"
+    return {"id": a.id, "name": a.name, "helmet": a.helmet, "shield": a.shield,
+            "magic": a.magic, **{ruleset: {key: value} for ruleset, value in a.protection}}
 
 
 def weapon_ref(value: object, refs: Refs, key: str) -> Weapon:
@@ -104,16 +125,22 @@ def weapon_ref(value: object, refs: Refs, key: str) -> Weapon:
     raise fail(refs.file, key, f"expected a weapon id or a table, got {show(value)}")
 
 
-def armour_ref(value: object, refs: Refs, key: str) -> Armour | None:
-    """Resolve an armour id ("" for none), or read an inline armour table (with an `id`)."""
+def armour_ref(value: object, refs: Refs, key: str, shield: bool = False) -> Armour | None:
+    """Resolve an armour (or shield) id ("" for none), or read an inline table (with an `id`)."""
+    kind = "shield" if shield else "armour"
     if value == "":
         return None
     if isinstance(value, str):
-        return lookup(refs.armour, "armour", value, refs.file, key)
-    if isinstance(value, dict):
+        found = lookup(refs.armour, kind, value, refs.file, key)
+    elif isinstance(value, dict):
         t = Table(value, refs.file, key, ("id", *ARMOUR_KEYS))
-        return read_armour(t, inline_id(t))
-    raise fail(refs.file, key, f"expected an armour id or a table, got {show(value)}")
+        found = read_armour(t, inline_id(t))
+    else:
+        raise fail(refs.file, key, f"expected an {kind} id or a table, got {show(value)}")
+    if found.shield != shield:
+        wrong = "a shield, not body armour" if found.shield else "body armour, not a shield"
+        raise fail(refs.file, key, f"{show(found.id)} is {wrong}")
+    return found
 
 
 def weapon_to_dict(w: Weapon) -> dict[str, object]:
@@ -125,3 +152,34 @@ def weapon_to_dict(w: Weapon) -> dict[str, object]:
         "quality": w.quality, "crushing_save": w.crushing_save, "break_die": w.break_die,
         "conditional": dict(w.conditional),
     }
+
+
+def read_supply(t: Table, ident: str) -> Supply:
+    """Build a consumable from its table: it must heal, staunch or repair."""
+    heal = t.string("heal", "").strip()
+    if heal:
+        try:
+            parse_dice(heal)
+        except DiceError as exc:
+            raise fail(t.file, t.path("heal"), str(exc)) from None
+    supply = Supply(ident, t.text("name", limit=NAME_LIMIT), heal, t.flag("staunch", False),
+                    t.flag("repair", False))
+    if not (supply.heal or supply.staunch or supply.repair):
+        raise fail(t.file, t.path("name"), "a supply must heal, staunch or repair")
+    return supply
+
+
+def supply_ref(value: object, refs: Refs, key: str) -> Supply:
+    """Resolve a supply id, or read an inline supply table (with an `id`)."""
+    if isinstance(value, str):
+        return lookup(refs.supplies, "supply", value, refs.file, key)
+    if isinstance(value, dict):
+        t = Table(value, refs.file, key, ("id", *SUPPLY_KEYS))
+        return read_supply(t, inline_id(t))
+    raise fail(refs.file, key, f"expected a supply id or a table, got {show(value)}")
+
+
+def supply_to_dict(s: Supply) -> dict[str, object]:
+    """Return the inline table of a supply."""
+    return {"id": s.id, "name": s.name, "heal": s.heal, "staunch": s.staunch,
+            "repair": s.repair}

@@ -6,18 +6,25 @@ import dataclasses
 import hashlib
 import os
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
 
 from arena.assets.common import Refs, Template, check_id
-from arena.assets.equipment import ARMOUR_KEYS, WEAPON_KEYS, read_armour, read_weapon
+from arena.assets.equipment import (
+    ARMOUR_KEYS,
+    SUPPLY_KEYS,
+    WEAPON_KEYS,
+    read_armour,
+    read_supply,
+    read_weapon,
+)
 from arena.assets.scenarios import check_arms, read_scenario
 from arena.assets.templates import read_template
 from arena.assets.terrain import TERRAIN_KEYS, read_map, read_terrain
 from arena.errors import AssetError
 from arena.model.scenario import Scenario
-from arena.model.stats import Armour, Weapon
+from arena.model.stats import Armour, Supply, Weapon
 from arena.model.terrain import HexMap, Terrain
 from arena.paths import asset_root
 from arena.rules import get_ruleset
@@ -40,6 +47,7 @@ class Library:
     templates: Mapping[str, Template]
     maps: Mapping[str, HexMap]
     hash: str
+    supplies: Mapping[str, Supply] = field(default_factory=dict)
 
 
 def assets_hash(root: Path) -> str:
@@ -106,8 +114,13 @@ def _read_library(root: Path) -> Library:
     file, data = _read_table_file(root, "armour.toml")
     armour = {i: read_armour(Table(v, file, k, ARMOUR_KEYS), check_id(i, file, k))
               for i, v, k in _entries(data)}
+    supplies: dict[str, Supply] = {}
+    if (root / "supplies.toml").is_file():
+        file, data = _read_table_file(root, "supplies.toml")
+        supplies = {i: read_supply(Table(v, file, k, SUPPLY_KEYS), check_id(i, file, k))
+                    for i, v, k in _entries(data)}
     file, data = _read_table_file(root, "templates.toml")
-    refs = Refs(file, weapons, armour, terrain)
+    refs = Refs(file, weapons, armour, terrain, supplies=supplies)
     templates = {check_id(i, file, k): read_template(v, refs, k) for i, v, k in _entries(data)}
     maps = {}
     for path in sorted((root / "maps").glob("*.toml")):
@@ -117,6 +130,7 @@ def _read_library(root: Path) -> Library:
     return Library(
         root, MappingProxyType(weapons), MappingProxyType(armour), MappingProxyType(terrain),
         MappingProxyType(templates), MappingProxyType(maps), assets_hash(root),
+        MappingProxyType(supplies),
     )
 
 
@@ -156,6 +170,7 @@ def load_scenario(
     file = file_label(path, library.root)
     refs = Refs(
         file, library.weapons, library.armour, library.terrain, library.templates, library.maps,
+        library.supplies,
     )
     scenario = read_scenario(load_toml(path, library.root), refs, path.stem)
     return check_arms(scenario, get_ruleset(rules or scenario.ruleset), file)

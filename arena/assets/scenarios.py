@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from typing import cast
 
 from arena.assets.common import (
     DESCRIPTION_LIMIT,
@@ -16,12 +17,19 @@ from arena.assets.common import (
     lookup,
     text_id,
 )
-from arena.assets.equipment import weapon_to_dict
-from arena.assets.templates import BODY_KEYS, full_stats, merge, read_body, reject_unknown_rulesets
+from arena.assets.equipment import armour_to_dict, supply_to_dict, weapon_to_dict
+from arena.assets.templates import (
+    BODY_KEYS,
+    check_shield,
+    full_stats,
+    merge,
+    read_body,
+    reject_unknown_rulesets,
+)
 from arena.assets.terrain import map_ref, map_to_dict
 from arena.hexgrid import FACING_NAMES, Hex, facing_from_name
 from arena.model.scenario import CombatantSpec, Scenario, SideSpec
-from arena.model.stats import Armour, StatBlock
+from arena.model.stats import Armour, StatBlock, Supply
 from arena.model.terrain import HexMap
 from arena.rules import RULESETS, STAT_CHECKS
 from arena.rules.base import Ruleset
@@ -88,7 +96,8 @@ def _combatant(
     if side >= sides:
         message = f"no side {side}: sides are numbered 0..{sides - 1} in file order"
         raise fail(t.file, t.path("side"), message)
-    armour = record.get("armour")
+    armour, shield = record.get("armour"), record.get("shield")
+    check_shield(record, t)
     return CombatantSpec(
         template=template,
         name=_need(record, "name", str, t),
@@ -101,6 +110,8 @@ def _combatant(
         weapons=_need(record, "weapons", tuple, t),
         armour=armour if isinstance(armour, Armour) else None,
         stats=_checked(full_stats(record), t),
+        shield=shield if isinstance(shield, Armour) else None,
+        supplies=cast(tuple[Supply, ...], record.get("supplies", ())),
     )
 
 
@@ -185,14 +196,16 @@ def read_scenario(value: object, refs: Refs, default_id: str | None) -> Scenario
 
 def _combatant_to_dict(c: CombatantSpec) -> dict[str, object]:
     """Return the inline table of a combatant: every field given, no template needed."""
-    armour: object = "" if c.armour is None else {
-        "id": c.armour.id, "name": c.armour.name, "helmet": c.armour.helmet,
-    }
+    armour: object = "" if c.armour is None else armour_to_dict(c.armour)
     record: dict[str, object] = {
         "template": c.template, "name": c.name, "glyph": c.glyph, "side": c.side,
         "at": [c.at.q, c.at.r], "facing": FACING_NAMES[c.facing], "hp": c.hp, "speed": c.speed,
         "weapons": [weapon_to_dict(w) for w in c.weapons], "armour": armour,
     }
+    if c.shield is not None:
+        record["shield"] = armour_to_dict(c.shield)
+    if c.supplies:
+        record["supplies"] = [supply_to_dict(s) for s in c.supplies]
     for ruleset in sorted(c.stats):
         record[ruleset] = dict(c.stats[ruleset].values)
     return record

@@ -7,13 +7,14 @@ from types import MappingProxyType
 from typing import cast
 
 from arena.assets.common import NAME_LIMIT, Refs, Template, read_glyph
-from arena.assets.equipment import armour_ref, weapon_ref
-from arena.model.stats import StatBlock, StatValue
+from arena.assets.equipment import armour_ref, supply_ref, weapon_ref
+from arena.model.stats import Armour, StatBlock, StatValue, Weapon
 from arena.rules import RULESETS
 from arena.rules.base import FieldSpec
 from arena.validate import Table, clean_text, expect_table, fail, join_key
 
-BODY_KEYS = ("name", "glyph", "hp", "speed", "weapons", "armour")
+BODY_KEYS = ("name", "glyph", "hp", "speed", "weapons", "armour", "shield", "supplies")
+MAX_SUPPLIES = 8  # a pack holds this many consumables (UseItem's index is checked 0..16)
 REQUIRED_BODY_KEYS = ("name", "glyph", "hp", "speed", "weapons")
 
 
@@ -70,6 +71,13 @@ def read_body(t: Table, refs: Refs) -> dict[str, object]:
         body["weapons"] = tuple(weapon_ref(v, refs, k) for k, v in items)
     if t.has("armour"):
         body["armour"] = armour_ref(t.raw("armour"), refs, t.path("armour"))
+    if t.has("shield"):
+        body["shield"] = armour_ref(t.raw("shield"), refs, t.path("shield"), shield=True)
+    if t.has("supplies"):
+        items = t.items("supplies")
+        if len(items) > MAX_SUPPLIES:
+            raise fail(t.file, t.path("supplies"), f"at most {MAX_SUPPLIES} supplies")
+        body["supplies"] = tuple(supply_ref(v, refs, k) for k, v in items)
     for ruleset in sorted(RULESETS):
         if t.has(ruleset):
             body[ruleset] = _stats(t.raw(ruleset), ruleset, t.file, t.path(ruleset))
@@ -82,7 +90,21 @@ def read_template(value: object, refs: Refs, key: str) -> Template:
     t = Table(value, refs.file, key, (*BODY_KEYS, *sorted(RULESETS)))
     for name in REQUIRED_BODY_KEYS:
         t.raw(name)
-    return MappingProxyType({"armour": None, **read_body(t, refs)})
+    record = {"armour": None, "shield": None, **read_body(t, refs)}
+    check_shield(record, t)
+    return MappingProxyType(record)
+
+
+def check_shield(record: Mapping[str, object], t: Table) -> None:
+    """Refuse a shield beside a two-handed main weapon: the shield takes the off hand."""
+    shield, weapons = record.get("shield"), record.get("weapons")
+    if not isinstance(shield, Armour) or not isinstance(weapons, tuple) or not weapons:
+        return
+    first = weapons[0]
+    if isinstance(first, Weapon) and first.hands > 1:
+        message = (f"{first.name} needs two hands but {shield.name} takes the off hand "
+                   "(carry the two-handed weapon second, as a spare, or drop the shield)")
+        raise fail(t.file, t.path("shield"), message)
 
 
 def merge(base: Template, body: Mapping[str, object]) -> dict[str, object]:

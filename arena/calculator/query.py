@@ -20,9 +20,10 @@ from arena.calculator.spec import (
 )
 from arena.errors import ArenaError
 from arena.hexgrid import ORIGIN, Hex, hex_angle, hex_distance, relative_position
-from arena.model.stats import StatBlock, StatValue, Weapon
+from arena.model.stats import Armour, StatBlock, StatValue, Weapon
 from arena.rules import STAT_CHECKS
 from arena.rules.base import AttackContext, Bystander, FieldSpec, Ruleset
+from arena.rules.protection import worn_stats
 
 
 def weapon_catalogue(ruleset: Ruleset, library: Library) -> dict[str, Weapon]:
@@ -103,6 +104,19 @@ def _defender_weapons(given: Mapping[str, StatValue],
     return (lookup_weapon(ident, catalogue, "--defender: weapon"),) if ident else ()
 
 
+def _worn(given: Mapping[str, StatValue], library: Library, kind: str) -> Armour | None:
+    """The armour or shield the defender's SPEC names, or None."""
+    ident = str(given.get(kind, ""))
+    if not ident:
+        return None
+    found = library.armour.get(ident)
+    fits = [i for i in sorted(library.armour) if library.armour[i].shield == (kind == "shield")]
+    if found is None or found.shield != (kind == "shield"):
+        raise ArenaError(f"--defender: {kind}: unknown {kind} {ident!r} (available: "
+                         f"{', '.join(fits) or 'none'})")
+    return found
+
+
 def _situate(ctx: AttackContext, keys: Mapping[str, Situation],
              asked: Mapping[str, StatValue], ruleset: Ruleset) -> AttackContext:
     """Apply the `--at` keys (generic first, then maneuvers and presets), then check them."""
@@ -141,11 +155,17 @@ def build_query(ruleset: Ruleset, library: Library, attacker: str = "", defender
     a_block = stat_block(ruleset, {k: v for k, v in given_a.items() if k in stats})
     d_block = stat_block(ruleset, {k: v for k, v in given_d.items() if k in stats})
     _check_blocks(ruleset, a_block, d_block)
+    shield = _worn(given_d, library, "shield")
+    d_block = worn_stats(ruleset, d_block, _worn(given_d, library, "armour"), shield)
+    held = _defender_weapons(given_d, catalogue)
+    if shield is not None and held and held[0].hands > 1:
+        raise ArenaError(f"--defender: {held[0].name} needs two hands but {shield.name} takes "
+                         "the off hand")
     wielded, slot = _wielded(ruleset, weapon, other, bool(asked.get("off_hand")))
     distance = int(asked.get("distance", 2 if weapon.is_ranged else 1))
     ctx = AttackContext(a_block, d_block, weapon, distance, "front", ORIGIN, Hex(distance, 0),
                         adjacent_foes=1 if distance == 1 else 0, slot=slot, wielded=wielded,
-                        defender_wielded=_defender_weapons(given_d, catalogue))
+                        defender_wielded=held)
     ctx = _situate(ctx, keys, asked, ruleset)
     reason = ruleset.attack_refusal(ctx)
     if reason is not None:

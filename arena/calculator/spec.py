@@ -44,6 +44,10 @@ CHOICE_FIELDS: tuple[FieldSpec, ...] = (
 DEFENDER_FIELDS: tuple[FieldSpec, ...] = (
     FieldSpec("weapon", "str", "", "the weapon the defender holds (d40: its crushing-blow "
               "save, lost or shattered by critical hits); none by default"),
+    FieldSpec("armour", "str", "", "body armour worn (armour.toml id): its protection is "
+              "added to `ac`, which is then the unarmoured base; none by default"),
+    FieldSpec("shield", "str", "", "shield carried (armour.toml id): its bonus is added to "
+              "`ac` (in ap, not against the rear and rear-right); none by default"),
 )
 
 

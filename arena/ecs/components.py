@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 
 from arena.hexgrid import Hex
 from arena.model.commands import Command
-from arena.model.stats import Armour, StatBlock, Weapon
+from arena.model.stats import Armour, StatBlock, Supply, Weapon
 
 
 @dataclass(slots=True)
@@ -80,9 +80,17 @@ class Carried:
 
 @dataclass(slots=True)
 class Worn:
-    """Body armour and helmet."""
+    """Body armour (with its helmet, if any) and the shield on the off arm."""
 
     armour: Armour | None
+    shield: Armour | None = field(default=None, repr=False)  # in Stats already (state hash)
+
+
+@dataclass(slots=True)
+class Pack:
+    """Consumables carried (potions, bandages), used up by `UseItem`; only on those with some."""
+
+    supplies: list[Supply] = field(default_factory=list)
 
 
 @dataclass(slots=True)

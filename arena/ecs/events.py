@@ -282,6 +282,22 @@ class Refused:
 
 
 @dataclass(slots=True)
+class UsedItem:
+    """A combatant used up a consumable: hit points healed, conditions it ended, its dice."""
+
+    type: ClassVar[str] = "used_item"
+    actor: int
+    item: str
+    healed: int
+    hp: int
+    ended: tuple[str, ...]
+    rolls: tuple[Roll, ...]
+    ap_spent: int
+    ap_left: int
+    mended: str = ""  # the weapon a whetstone gave its magic back
+
+
+@dataclass(slots=True)
 class BattleEnded:
     """The battle is over: the winning side (None for a draw) and why."""
 
@@ -296,7 +312,7 @@ Event = (
     | TurnEnded
     | ConditionAdded | ConditionEnded | WeaponDropped | WeaponBroken | Upkept | KnockedBack
     | WeaponKicked | AuraStarted | AuraEnded | OpeningPresented
-    | ReactionDeclined | ActionFailed | Notice | Refused | BattleEnded
+    | ReactionDeclined | ActionFailed | Notice | Refused | UsedItem | BattleEnded
 )
 
 

@@ -7,7 +7,15 @@ from collections.abc import Callable
 import esper
 
 from arena.ecs import queries
-from arena.ecs.components import ActionPoints, Carried, Conditions, Item, Position, Wielded
+from arena.ecs.components import (
+    ActionPoints,
+    Carried,
+    Conditions,
+    Item,
+    Position,
+    Wielded,
+    Worn,
+)
 from arena.ecs.events import ActionFailed, Drew, Event, PickedUp, Reloaded, WeaponKicked
 from arena.hexgrid import Hex, hex_distance
 from arena.model.commands import Command, Draw, Kick, PickUp, Reload
@@ -39,6 +47,13 @@ def kickable(actor: int) -> int | None:
     return None
 
 
+def weapon_hands(ruleset: Ruleset, actor: int) -> int:
+    """Hands free for weapons: the ruleset's, less the off hand a shield takes (if two)."""
+    hands = ruleset.hands(frozenset(esper.component_for_entity(actor, Conditions).rounds))
+    worn = esper.try_component(actor, Worn)
+    return hands - 1 if worn is not None and worn.shield is not None and hands > 1 else hands
+
+
 class ItemSystem(esper.Processor):
     """Picks up items from the ground into free hands."""
 
@@ -60,8 +75,7 @@ class ItemSystem(esper.Processor):
             return f"can pick up its {item.weapon.name} again from round {item.ready}"
         item = esper.component_for_entity(free[0], Item)
         wielded = esper.component_for_entity(command.actor, Wielded)
-        conditions = frozenset(esper.component_for_entity(command.actor, Conditions).rounds)
-        hands = self.ruleset.hands(conditions)
+        hands = weapon_hands(self.ruleset, command.actor)
         if sum(w.hands for w in wielded.weapons) + item.weapon.hands > hands:
             return f"no free hand for {item.weapon.name}"
         return queries.afford(self.ruleset, "pick_up", item.weapon, command.actor)
@@ -125,8 +139,10 @@ class ItemSystem(esper.Processor):
         if command.spare >= len(carried.weapons):
             return f"no spare weapon {command.spare} (carrying {len(carried.weapons)})"
         weapon = carried.weapons[command.spare]
-        conditions = frozenset(esper.component_for_entity(command.actor, Conditions).rounds)
-        if weapon.hands > self.ruleset.hands(conditions):
+        if weapon.hands > weapon_hands(self.ruleset, command.actor):
+            shield = esper.component_for_entity(command.actor, Worn).shield
+            if shield is not None:
+                return f"cannot wield {weapon.name} (two hands): {shield.name} takes the off hand"
             return f"cannot wield {weapon.name} with the hands left"
         cost = queries.afford(self.ruleset, "draw", weapon, command.actor)
         return cost if isinstance(cost, str) else None
@@ -138,8 +154,7 @@ class ItemSystem(esper.Processor):
             return reason
         carried = esper.component_for_entity(command.actor, Carried)
         weapon = carried.weapons[command.spare]
-        conditions = frozenset(esper.component_for_entity(command.actor, Conditions).rounds)
-        hands = self.ruleset.hands(conditions)
+        hands = weapon_hands(self.ruleset, command.actor)
         cost = self.ruleset.action_cost("draw", weapon, False) or 0
         ap = esper.component_for_entity(command.actor, ActionPoints)
         ap.current -= cost

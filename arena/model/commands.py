@@ -104,6 +104,15 @@ class Invoke:
 
 
 @dataclass(frozen=True, slots=True)
+class UseItem:
+    """Use up the consumable at index `item` of the actor's pack (a potion, bandages)."""
+
+    type: ClassVar[str] = "use_item"
+    actor: int
+    item: int
+
+
+@dataclass(frozen=True, slots=True)
 class EndTurn:
     """End the actor's turn, keeping unspent AP for off-turn actions."""
 
@@ -112,11 +121,13 @@ class EndTurn:
 
 
 Command = (
-    Move | Face | Attack | PickUp | StandUp | Draw | Reload | React | Kick | Invoke | EndTurn
+    Move | Face | Attack | PickUp | StandUp | Draw | Reload | React | Kick | Invoke | UseItem
+    | EndTurn
 )
 COMMAND_TYPES: dict[str, type[Command]] = {
     c.type: c
-    for c in (Move, Face, Attack, PickUp, StandUp, Draw, Reload, React, Kick, Invoke, EndTurn)
+    for c in (Move, Face, Attack, PickUp, StandUp, Draw, Reload, React, Kick, Invoke, UseItem,
+              EndTurn)
 }
 _NAME = re.compile(r"[a-z][a-z0-9_]{0,39}")
 
@@ -200,4 +211,6 @@ def command_from_json(data: object) -> Command:
         if not isinstance(buff, str) or not _NAME.fullmatch(buff):
             raise ValueError(f"invoke: 'buff' must be a name such as 'chant', got {buff!r}")
         return Invoke(actor, buff)
+    if cls is UseItem:
+        return UseItem(actor, _int_field(data, "item", 0, 16))
     return EndTurn(actor)

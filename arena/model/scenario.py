@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from arena.hexgrid import Hex
-from arena.model.stats import Armour, StatBlock, Weapon
+from arena.model.stats import Armour, StatBlock, Supply, Weapon
 from arena.model.terrain import HexMap
 
 
@@ -25,6 +25,8 @@ class CombatantSpec:
     weapons: tuple[Weapon, ...]
     armour: Armour | None
     stats: Mapping[str, StatBlock]
+    shield: Armour | None = None
+    supplies: tuple[Supply, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

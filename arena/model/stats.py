@@ -44,11 +44,44 @@ class Weapon:
 
 @dataclass(frozen=True, slots=True)
 class Armour:
-    """Worn body armour and whether a helmet is worn (`assets/armour.toml`)."""
+    """Body armour or a shield (`assets/armour.toml`) and what it protects in each ruleset.
+
+    `protection` holds (ruleset, number) pairs in sorted order: for body armour the armour
+    class it gives a wearer with nothing else (that ruleset's own scale), for a shield the
+    points it improves armour class by. `magic` improves armour class by as many points in
+    every ruleset; `helmet` says a helmet comes with it (`adnd`'s critical rule reads it).
+    """
 
     id: str
     name: str
     helmet: bool = False
+    # Left out of the repr (and so of the battle's state hash, arena/statehash.py): what they
+    # change is the wearer's armour class, which its stat block in battle already holds.
+    shield: bool = field(default=False, repr=False)
+    magic: int = field(default=0, repr=False)
+    protection: tuple[tuple[str, int], ...] = field(default=(), repr=False)
+
+    def given(self, ruleset: str) -> int | None:
+        """The number `protection` gives for `ruleset`, or None when it names none."""
+        for name, value in self.protection:
+            if name == ruleset:
+                return value
+        return None
+
+
+@dataclass(frozen=True, slots=True)
+class Supply:
+    """A consumable (`assets/supplies.toml`): used up in battle or at camp.
+
+    `heal` is dice notation ("" heals nothing); `staunch` stops bleeding whatever the ruleset
+    says of healing; `repair` mends a damaged weapon (at camp).
+    """
+
+    id: str
+    name: str
+    heal: str = ""
+    staunch: bool = False
+    repair: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,6 +101,12 @@ class StatBlock:
         """The text field `key`."""
         value = self.values[key]
         assert isinstance(value, str)
+        return value
+
+    def extra(self, key: str) -> int:
+        """A number the battle adds to the block beyond the ruleset's fields (0 when absent)."""
+        value = self.values.get(key, 0)
+        assert isinstance(value, int)
         return value
 
     def flag(self, key: str) -> bool:

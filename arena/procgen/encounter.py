@@ -48,7 +48,7 @@ def _specs(members: Sequence[Member]) -> tuple[CombatantSpec, ...]:
         name = f"{m.name} {seen[m.template]}" if counts[m.template] > 1 else m.name
         stats = {rs: stat_block(rs, m.stats.get(rs, {})) for rs in sorted(RULESETS)}
         out.append(CombatantSpec(m.template, name, m.glyph, 0, Hex(0, 0), 0, m.hp, m.speed,
-                                 m.weapons, m.armour, stats))
+                                 m.weapons, m.armour, stats, m.shield, m.supplies))
     return tuple(out)
 
 

@@ -11,7 +11,7 @@ from collections import Counter
 from dataclasses import dataclass, replace
 from typing import cast
 
-from arena.model.stats import Armour, StatValue, Weapon
+from arena.model.stats import Armour, StatValue, Supply, Weapon
 from arena.procgen.rng import Stream
 from arena.procgen.spec import GenError, Materials, Template
 from arena.procgen.threat import stat_block, threat, usable
@@ -37,6 +37,8 @@ class Member:
     stats: dict[str, dict[str, StatValue]]
     threat: int
     role: str
+    shield: Armour | None = None
+    supplies: tuple[Supply, ...] = ()
 
     @property
     def ranged(self) -> bool:
@@ -66,7 +68,9 @@ def _member(ruleset: str, ident: str, t: Template) -> Member | None:
     hp = cast(int, t["hp"])
     value = threat(ruleset, stat_block(ruleset, stats[ruleset]), weapons, hp)
     return Member(ident, cast(str, t["name"]), cast(str, t["glyph"]), hp, cast(int, t["speed"]),
-                  weapons, cast(Armour | None, t.get("armour")), stats, value, "")
+                  weapons, cast(Armour | None, t.get("armour")), stats, value, "",
+                  cast(Armour | None, t.get("shield")),
+                  cast(tuple[Supply, ...], t.get("supplies", ())))
 
 
 def pool(materials: Materials, ruleset: str) -> Pool:
@@ -99,13 +103,31 @@ def is_boss_bout(bout: int) -> bool:
     return bout % BOSS_EVERY == 0
 
 
+# Weapon families by a word of the weapon's id, first match wins (docs/procgen.md): a swap
+# keeps the family, so a spearman keeps a spear and a swordsman a sword.
+FAMILIES: tuple[tuple[str, str], ...] = (
+    ("crossbow", "crossbow"), ("bow", "bow"), ("javelin", "javelin"), ("dart", "dart"),
+    ("throwing", "throwing"), ("lance", "lance"), ("spear", "spear"), ("trident", "spear"),
+    ("halberd", "polearm"), ("sword", "sword"), ("blade", "sword"), ("gladius", "sword"),
+    ("dagger", "dagger"), ("stiletto", "dagger"), ("axe", "axe"), ("mace", "mace"),
+    ("morning_star", "mace"), ("hammer", "hammer"), ("maul", "hammer"), ("flail", "flail"),
+    ("club", "club"), ("staff", "staff"),
+)
+
+
+def family(weapon: Weapon) -> str:
+    """The weapon's family (`FAMILIES`), or its own id when no word matches."""
+    return next((name for word, name in FAMILIES if word in weapon.id), weapon.id)
+
+
 def _rearm(m: Member, materials: Materials, ruleset: str, rng: Stream) -> Member:
-    """Maybe swap the first weapon for another plain one of its kind and hands."""
+    """Maybe swap the first weapon for another plain one of its family, hands and reach."""
     first = m.weapons[0]
     if not rng.chance(0.35):
         return m
     options = [w for i, w in sorted(materials.weapons.items())
                if w.kind == first.kind and w.hands == first.hands and w.magic == 0
+               and family(w) == family(first) and w.reach == first.reach
                and not w.conditional and usable(ruleset, w)]
     if not options:
         return m

@@ -52,7 +52,8 @@ __all__ = [
 ]
 
 Action = Literal[
-    "move", "face", "melee", "ranged", "pick_up", "draw", "stand_up", "reload", "provoke"
+    "move", "face", "melee", "ranged", "pick_up", "draw", "stand_up", "reload", "provoke",
+    "use_item",
 ]
 # A ruleset's exact-odds function: the odds of one attack, computed without rolling a die.
 OddsFunction = Callable[["Ruleset", "AttackContext"], "Odds"]
@@ -60,6 +61,8 @@ OddsFunction = Callable[["Ruleset", "AttackContext"], "Odds"]
 
 class RulesetDefaults:
     """What a rule document that says nothing about these matters does; rulesets inherit it."""
+
+    ac_rises = False  # armour class is descending (lower is better) unless a ruleset says so
 
     def action_points(self, speed: int, conditions: frozenset[str]) -> int:
         """The AP pool is the combatant's `speed`."""
@@ -120,6 +123,7 @@ class Ruleset(Protocol):
     maneuvers: tuple[tuple[str, str], ...]
     unarmed: Weapon | None
     wants_bystanders: bool
+    ac_rises: bool
 
     def action_cost(self, action: Action, weapon: Weapon | None, off_turn: bool) -> int | None:
         """AP cost of an action, or None when the ruleset does not allow it."""

@@ -4,8 +4,11 @@ Free at every camp: take loot (after a win) and pass a weapon to another member.
 `ACTIONS` of: rest (each member regains half its lost HP, rounded up, and the ruleset's heal
 hook ends what healing ends: d40 bleeding), repair one weapon (broken or degraded back to as
 it was made), tend one injury (bleeding ends, one injury point goes; severed parts never
-heal), take one of three offered weapons, recruit a level-1 replacement for a fallen member
-(costs `RECRUIT_COST` score). Or retire: the run ends with what it has won.
+heal), take one of the offered weapons, armour, shields or supplies, recruit a level-1
+replacement for a fallen member (costs `RECRUIT_COST` score). Or retire: the run ends with
+what it has won. Using a supply from a member's pack is free: a potion heals its dice' average
+(rounded up; the heal hook ends what healing ends), bandages stop bleeding, a whetstone mends
+the member's first broken, else degraded, weapon.
 """
 
 from __future__ import annotations
@@ -13,11 +16,14 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
-from arena.model.stats import Weapon
+from arena.dice import parse_dice
+from arena.model.stats import Armour, Supply, Weapon
 from arena.rules.base import Ruleset
 from arena.run.balance import rest_gain
 from arena.run.injuries import tend, tendable
 from arena.run.party import BROKEN, DEGRADED, WHOLE, Gear, Member, living
+
+MAX_SUPPLIES = 8  # as a template's pack (arena/assets/templates.py)
 
 ACTIONS = 2
 MAX_GEAR = 3
@@ -35,7 +41,7 @@ class Camp:
     party: list[Member]
     ruleset: Ruleset
     loot: list[Weapon | None]
-    offers: list[Weapon | None]
+    offers: list[Weapon | Armour | Supply | None]
     recruit: Callable[[str], Member]
     actions: int = ACTIONS
     rested: bool = False
@@ -75,11 +81,17 @@ def refusal(camp: Camp, choice: Choice) -> str | None:
     if isinstance(m, str):
         return m
     if kind in ("loot", "take"):
-        pile = camp.loot if kind == "loot" else camp.offers
+        pile: list[Weapon | Armour | Supply | None] = [*camp.loot] if kind == "loot" \
+            else camp.offers
         k = _int(choice, "item")
         if not 0 <= k < len(pile) or pile[k] is None:
             return f"no {kind} item #{k}"
-        return f"{m.name} carries {MAX_GEAR} weapons" if len(m.gear) >= MAX_GEAR else None
+        return cannot_take(m, pile[k])
+    if kind == "use":
+        k = _int(choice, "item")
+        if not 0 <= k < len(m.supplies):
+            return f"{m.name} has no supply #{k}"
+        return _cannot_use(m, m.supplies[k])
     if kind in ("repair", "give"):
         k = _int(choice, "weapon")
         if not 0 <= k < len(m.gear):
@@ -96,6 +108,28 @@ def refusal(camp: Camp, choice: Choice) -> str | None:
             return f"{m.name} has no injury {name}"
         return None if tendable(name) else f"{name.replace('_', ' ')} never heals"
     return f"unknown camp choice {kind}"
+
+
+def cannot_take(m: Member, item: Weapon | Armour | Supply | None) -> str | None:
+    """Why `m` cannot take `item` (weapons: the gear limit; shields: a free off hand)."""
+    if isinstance(item, Supply):
+        full = len(m.supplies) >= MAX_SUPPLIES
+        return f"{m.name} carries {MAX_SUPPLIES} supplies" if full else None
+    if isinstance(item, Armour):
+        usable = [g.weapon for g in m.gear if g.usable]
+        if item.shield and usable and all(w.hands > 1 for w in usable):
+            return f"{m.name} fights two-handed: {item.name} needs a free off hand"
+        return None
+    return f"{m.name} carries {MAX_GEAR} weapons" if len(m.gear) >= MAX_GEAR else None
+
+
+def _cannot_use(m: Member, supply: Supply) -> str | None:
+    """Why `m` gets nothing from using `supply` at camp."""
+    if supply.repair and not any(g.state != WHOLE for g in m.gear):
+        return f"{m.name} has no damaged weapon to mend"
+    if not supply.repair and m.hp >= m.max_hp and "bleeding" not in m.injuries:
+        return f"{m.name} is neither hurt nor bleeding"
+    return None
 
 
 def choose(camp: Camp, choice: Choice) -> str | None:
@@ -142,14 +176,22 @@ def _personal(camp: Camp, kind: str, choice: Choice) -> None:
     """Loot, take, repair, give or tend: choices about one member."""
     m = _member(camp, choice)
     assert isinstance(m, Member)
-    if kind in ("loot", "take"):
-        pile = camp.loot if kind == "loot" else camp.offers
+    if kind == "loot":
         k = _int(choice, "item")
-        weapon = pile[k]
+        weapon = camp.loot[k]
         assert weapon is not None
-        pile[k] = None
+        camp.loot[k] = None
         m.gear.append(Gear(weapon, weapon))
         camp.log.append(f"{m.name} takes {weapon.name}")
+    elif kind == "take":
+        k = _int(choice, "item")
+        item = camp.offers[k]
+        assert item is not None
+        camp.offers[k] = None
+        _take(m, item)
+        camp.log.append(f"{m.name} takes {item.name}")
+    elif kind == "use":
+        _use(camp, m, m.supplies.pop(_int(choice, "item")))
     elif kind == "repair":
         g = m.gear[_int(choice, "weapon")]
         g.weapon, g.state = g.original, WHOLE
@@ -165,14 +207,45 @@ def _personal(camp: Camp, kind: str, choice: Choice) -> None:
         camp.log.append(f"{m.name}'s {name.replace('_', ' ')} is tended")
 
 
+def _take(m: Member, item: Weapon | Armour | Supply) -> None:
+    """Weapons join the gear, armour and shields replace what was worn, supplies the pack."""
+    if isinstance(item, Supply):
+        m.supplies.append(item)
+    elif isinstance(item, Armour) and item.shield:
+        m.shield = item
+    elif isinstance(item, Armour):
+        m.armour = item
+    else:
+        m.gear.append(Gear(item, item))
+
+
+def _use(camp: Camp, m: Member, supply: Supply) -> None:
+    """A supply used at camp: the average of its healing (rounded up), staunching, mending."""
+    if supply.repair:
+        g = min((g for g in m.gear if g.state != WHOLE), key=lambda g: g.state != BROKEN)
+        g.weapon, g.state = g.original, WHOLE
+        camp.log.append(f"{m.name} mends {g.weapon.name} with {supply.name}")
+        return
+    back = 0
+    if supply.heal:
+        dice = parse_dice(supply.heal)
+        back = min(m.max_hp - m.hp, -(-(dice.count * (dice.sides + 1)) // 2) + dice.modifier)
+        m.hp += max(0, back)
+        kept = camp.ruleset.heal({n: a for n, (_, a) in m.injuries.items()}, back)
+        m.injuries = {n: v for n, v in m.injuries.items() if n in kept}
+    if supply.staunch:
+        m.injuries.pop("bleeding", None)
+    camp.log.append(f"{m.name} uses {supply.name}: +{max(0, back)} HP")
+
+
 def _usable(m: Member) -> int:
     """How many weapons a member can fight with."""
     return sum(1 for g in m.gear if g.usable)
 
 
-def _best(pile: list[Weapon | None]) -> int | None:
-    """The pile's best weapon: highest magic, then first."""
-    ranked = [(-w.magic, k) for k, w in enumerate(pile) if w is not None]
+def _best(pile: list[Weapon | None] | list[Weapon | Armour | Supply | None]) -> int | None:
+    """The pile's best weapon: highest magic, then first (armour and supplies are left)."""
+    ranked = [(-w.magic, k) for k, w in enumerate(pile) if isinstance(w, Weapon)]
     return min(ranked)[1] if ranked else None
 
 

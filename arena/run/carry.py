@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 import esper
 
 from arena.battle import Battle
-from arena.ecs.components import Carried, Conditions, Dead, Health, Item, Side, Wielded
+from arena.ecs.components import Carried, Conditions, Dead, Health, Item, Pack, Side, Wielded
 from arena.ecs.events import Attacked, Died, Event, WeaponBroken
 from arena.model.stats import Weapon
 from arena.run.injuries import lasts
@@ -109,6 +109,8 @@ def carry_over(battle: Battle, party: list[Member], entities: Mapping[int, int],
         held = [*esper.component_for_entity(entity, Wielded).weapons,
                 *esper.component_for_entity(entity, Carried).weapons]
         m.gear = _gear_after(m, held, _broken_ids(battle.log, entity), tally)
+        pack = esper.try_component(entity, Pack)
+        m.supplies = list(pack.supplies) if pack is not None else []  # the used ones are gone
     if tally.won:
         tally.loot = loot(set(entities.values()))
 

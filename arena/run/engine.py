@@ -7,7 +7,7 @@ choice made in bouts 1..k-1 changes the place or the dice of bout k.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 
 from arena.assets.generated import generate_checked, materials
@@ -17,12 +17,13 @@ from arena.ecs.events import BattleEnded, Died, Event, event_to_json
 from arena.errors import ArenaError
 from arena.model.commands import Command, EndTurn, command_to_json
 from arena.model.scenario import Scenario
-from arena.model.stats import Weapon
+from arena.model.stats import Armour, Supply, Weapon
 from arena.narrate import narrate
 from arena.procgen import GenSpec
 from arena.procgen.rng import Stream, derive
 from arena.procgen.roster import Pool, is_boss_bout, pool
 from arena.procgen.threat import threat
+from arena.procgen.values import REFERENCE_WEAPON, item_value
 from arena.rules import RULESETS, get_ruleset
 from arena.rules.base import Ruleset
 from arena.run.balance import foe_budget
@@ -34,6 +35,7 @@ from arena.run.party import Member, living, member_from, party_json
 PARTY_SIZE = 3
 DEFAULT_BOUTS = 10
 ENDLESS_LIMIT = 1000
+GOODS_BOUTS = 10  # camp goods: the cheapest (bout + 1) tenths by value are on offer
 MAX_COMMANDS = 20_000  # per bout: far beyond any fight the round limit allows
 Emit = Callable[[dict[str, object]], None]
 
@@ -231,11 +233,20 @@ class Run:
         return tally
 
     def offers(self, bout: int) -> list[object]:
-        """Three weapons from the ruleset's assets, drawn from (run seed, bout) alone."""
+        """Three weapons, one armour or shield, one supply: drawn from (run seed, bout) alone.
+
+        The goods come from a stream of their own, so the weapons drawn are as they were.
+        """
         usable = sorted(i for i, w in self.library.weapons.items()
                         if self.ruleset.weapon_problem(w) is None)
         drawn = Stream("offers", self.config.seed, bout).shuffled(usable)[:3]
-        return [self.library.weapons[i] for i in drawn]
+        name, reference = self.config.ruleset, self.library.weapons.get(REFERENCE_WEAPON)
+        worn = [a for a in self.library.armour.values() if a.given(name) is not None]
+        goods = Stream("goods", self.config.seed, bout)
+        armour = goods.shuffled(_cheapest(worn, bout, name, reference))[:1]
+        supplies = goods.shuffled(_cheapest(list(self.library.supplies.values()), bout, name,
+                                            reference))[:1]
+        return [*(self.library.weapons[i] for i in drawn), *armour, *supplies]
 
     def camp(self) -> Camp:
         """The camp after the last bout fought."""
@@ -273,6 +284,17 @@ class Run:
                 raise ArenaError(f"camp after bout {len(self.bouts)}: {reason}")
             made.append(choice)
         self.close_camp(camp, made)
+
+
+def _cheapest(items: Sequence[Armour | Supply], bout: int, ruleset: str,
+              reference: Weapon | None) -> list[Armour | Supply]:
+    """The goods a camp may offer after `bout`: the cheapest share by value, ties by id.
+
+    A tenth more of them each bout (`procgen/values.py`), all from bout 9 on.
+    """
+    ranked = sorted(items, key=lambda x: (
+        item_value(ruleset, x, reference) if reference is not None else 0, x.id))
+    return ranked[:max(1, -(-len(ranked) * min(GOODS_BOUTS, bout + 1) // GOODS_BOUTS))]
 
 
 def _silent(_line: dict[str, object]) -> None:

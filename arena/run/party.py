@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 
 from arena.hexgrid import Hex
 from arena.model.scenario import CombatantSpec
-from arena.model.stats import Armour, StatValue, Weapon
+from arena.model.stats import Armour, StatValue, Supply, Weapon
 from arena.procgen.roster import Member as PoolMember
 from arena.procgen.threat import stat_block
 from arena.rules import RULESETS
@@ -50,6 +50,8 @@ class Member:
     kills: int = 0
     recruited_at: int = 0  # the bout before which it joined (0: at the start)
     replaced: bool = False  # fallen, and a recruit has taken its place
+    shield: Armour | None = None
+    supplies: list[Supply] = field(default_factory=list)  # consumables, used up in battle
 
     def spec(self, spare: Weapon | None = None) -> CombatantSpec:
         """The member as a combatant at full health (the battle gets its wounds apart).
@@ -60,8 +62,13 @@ class Member:
         weapons = tuple(g.weapon for g in self.gear if g.usable)
         if not weapons and spare is not None:
             weapons = (spare,)
+        shield = self.shield
+        if shield is not None:  # the shield takes the off hand: a one-handed weapon leads
+            weapons = (*(w for w in weapons if w.hands == 1), *(w for w in weapons if w.hands > 1))
+            shield = shield if weapons and weapons[0].hands == 1 else None
         return CombatantSpec(self.template, self.name, self.glyph, 0, Hex(0, 0), 0,
-                             self.max_hp, self.speed, weapons, self.armour, blocks)
+                             self.max_hp, self.speed, weapons, self.armour, blocks, shield,
+                             tuple(self.supplies))
 
     def summary(self, ruleset: str) -> dict[str, object]:
         """The member as the JSON Lines show it (`bout_start`, `bout_end`, `run_start`)."""
@@ -87,4 +94,5 @@ def member_from(pm: PoolMember, name: str) -> Member:
     """A fresh level-1 member from one of the generator's pool members (a template)."""
     gear = [Gear(w, w) for w in pm.weapons]
     return Member(name, pm.template, pm.glyph, pm.hp, pm.hp, pm.hp, pm.speed, pm.armour,
-                  {k: dict(v) for k, v in sorted(pm.stats.items())}, gear)
+                  {k: dict(v) for k, v in sorted(pm.stats.items())}, gear,
+                  shield=pm.shield, supplies=list(pm.supplies))

@@ -12,7 +12,7 @@ from collections.abc import Callable
 import tcod.console
 
 from arena.run.balance import REST_SHARE
-from arena.run.camp import COSTED, MAX_GEAR, RECRUIT_COST, Camp, refusal
+from arena.run.camp import COSTED, MAX_GEAR, RECRUIT_COST, Camp, cannot_take, refusal
 from arena.run.injuries import effect_of, tendable
 from arena.run.party import WHOLE, Member
 from arena.tui import palette
@@ -31,7 +31,8 @@ ACTIONS: tuple[tuple[str, str, str], ...] = (
                   "(1 action, once)"),
     ("p", "repair", "repair one weapon (1 action)"),
     ("t", "tend", "tend one injury (1 action)"),
-    ("o", "take", "take an offered weapon (1 action)"),
+    ("o", "take", "take an offered weapon, armour, shield or supply (1 action)"),
+    ("u", "use", "use a supply: potion, bandages, whetstone (free)"),
     ("c", "recruit", f"recruit for the fallen (1 action, -{RECRUIT_COST} score)"),
     ("x", "retire", "retire: end the run here"),
 )
@@ -58,6 +59,11 @@ def roster_lines(party: list[Member], width: int) -> list[Line]:
             text = f"{name.replace('_', ' ')}: {effect_of(name)}"
             rows += [(part, palette.HINT) for part in wrap("   " + text, width, "     ")]
         rows += [(part, palette.TEXT) for part in wrap(f"   weapons: {_gear(m)}", width, "     ")]
+        worn = [a.name for a in (m.armour, m.shield) if a is not None]
+        worn += [s.name for s in m.supplies]
+        if worn:
+            rows += [(part, palette.TEXT)
+                     for part in wrap(f"   kit: {', '.join(worn)}", width, "     ")]
     return rows
 
 
@@ -157,8 +163,15 @@ class CampScreen:
             pile = camp.loot if kind == "loot" else camp.offers
             return ("item", "Which item?", [(w.name, k) for k, w in enumerate(pile) if w])
         if kind in ("loot", "take") and "member" not in p:
+            k = int(str(p["item"]))
+            item = camp.loot[k] if kind == "loot" else camp.offers[k]
             return ("member", "Who takes it?", [(m.name, i) for i, m in alive
-                                                 if len(m.gear) < MAX_GEAR])
+                                                 if cannot_take(m, item) is None])
+        if kind == "use" and "member" not in p:
+            return ("member", "Whose supply?", [(m.name, i) for i, m in alive if m.supplies])
+        if kind == "use" and "item" not in p:
+            m = camp.party[int(str(p["member"]))]
+            return ("item", "Which supply?", [(x.name, k) for k, x in enumerate(m.supplies)])
         if kind in ("repair", "give", "tend") and "member" not in p:
             return ("member", "Whose?", [(m.name, i) for i, m in alive if _wants(str(kind), m)])
         if kind in ("repair", "give") and "weapon" not in p:

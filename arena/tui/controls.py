@@ -19,6 +19,7 @@ from arena.model.commands import (
     Move,
     PickUp,
     Reload,
+    UseItem,
 )
 from arena.tui import aim
 from arena.tui.describe import weapon_text
@@ -108,7 +109,7 @@ def _normal(state: UiState, key: str, action: str | None, session: Session) -> R
         return _aim(state, session, action == "fire", state.last_target)
     elif action == "kick":
         command = Kick(actor.id)
-    elif action in ("draw", "reload", "invoke"):
+    elif action in ("draw", "reload", "invoke", "use_item"):
         return _offer(state, action, session, actor)
     elif action == "maneuver":
         return Reaction(replace(state, hint=_no_maneuver(session) or (
@@ -126,6 +127,10 @@ def _offer(state: UiState, action: str, session: Session, actor: CombatantView) 
         title = "Draw which spare?"
         choices = [Choice(weapon_text(w), Draw(actor.id, i)) for i, w in enumerate(actor.spares)]
         none = f"{actor.name} carries no spare weapon"
+    elif action == "use_item":
+        title = "Use which item?"
+        choices = [Choice(name, UseItem(actor.id, i)) for i, name in enumerate(actor.supplies)]
+        none = f"{actor.name} carries no potion, bandages or other supplies"
     elif action == "reload":
         title = "Reload which?"
         choices = [Choice(actor.weapons[s].name, Reload(actor.id, s)) for s in actor.unloaded]

@@ -84,12 +84,18 @@ def card(session: Session, c: CombatantView) -> list[Line]:
         (f"facing {FACING_NAMES[c.facing]}" + (f", {c.armour}" if c.armour else ""),
          palette.TEXT),
     ]
+    if c.ac is not None:
+        arc = " (guards front and left)" if session.view.ruleset == "ap" else ""
+        guard = f", {c.shield}{arc}" if c.shield else ""
+        lines.append((f"AC {c.ac}{guard}", palette.TEXT))
     lines += [(f"- {w.name} (unloaded: {first_key('reload')})", palette.BAD)
               if i in c.unloaded else (f"- {weapon_text(w)}", palette.TEXT)
               for i, w in enumerate(c.weapons)] or [("- no weapon in hand", palette.DIM)]
     if c.spares:
         lines.append((f"spare{'s' if len(c.spares) > 1 else ''}: "
                       + ", ".join(w.name for w in c.spares), palette.TEXT))
+    if c.supplies:
+        lines.append((f"pack ({first_key('use_item')}): " + ", ".join(c.supplies), palette.TEXT))
     lines += [(aura_text(a), palette.GOOD) for a in c.auras]
     if c.buffs:
         lines.append(("under " + ", ".join(buff_text(b) for b in c.buffs), palette.GOOD))

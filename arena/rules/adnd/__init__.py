@@ -46,7 +46,7 @@ from arena.rules.base import (
 # Interpretations (docs/rules/adnd.md): reloading a crossbow 1, standing up 2, kicking 1.
 COSTS: dict[Action, int] = {
     "move": 1, "face": 0, "melee": 3, "ranged": 3, "pick_up": 1, "draw": 1, "reload": 1,
-    "stand_up": 2,
+    "stand_up": 2, "use_item": 3,  # an item (potion, bandages) takes the round's action
 }
 KICK_COST = 1
 UNARMED = Weapon("fist", "fist", "1d2", light=True, tags=("unarmed",))

@@ -42,6 +42,9 @@ FIELDS: tuple[FieldSpec, ...] = (
     FieldSpec("feats", "set", "", "feats: " + ", ".join(FEATS), choices=FEATS),
     FieldSpec("crit_immune", "bool", False, "immune to critical hits and overflow damage"),
 )
+# Where an attacker stands (seen from the defender) that its shield, on the left arm, covers
+# not: the rear and the rear-right (DECISIONS.md, `ap` facing; docs/rules/ap.md, shields).
+UNSHIELDED = ("rear", "rear-right")
 
 MANEUVERS = (
     ("sublethal", "−4 to hit; sublethal damage, no overflow (melee only)"),
@@ -61,6 +64,7 @@ COSTS: dict[Action, tuple[int, int | None]] = {
     "draw": (1, 1),
     "stand_up": (2, 2),
     "reload": (3, 3),
+    "use_item": (2, None),  # interpretation (issue 19): like standing up; not off-turn
 }
 
 
@@ -101,10 +105,13 @@ def attack_modifiers(ctx: AttackContext) -> tuple[Modifier, ...]:
 
 
 def defence_modifiers(ctx: AttackContext) -> tuple[Modifier, ...]:
-    """Changes to the defender's AC: rear attack −10, flanked (flat-footed) −4."""
+    """Changes to the defender's AC: rear −10, shield not facing the attacker, flanked −4."""
     mods = []
     if ctx.position == "rear":
         mods.append(Modifier("rear", -10))
+    shield = ctx.defender.extra("shield")
+    if shield and ctx.position in UNSHIELDED:
+        mods.append(Modifier("shield on the other arm", -shield))
     if ctx.flanked:
         mods.append(Modifier("flanked", -4))
     return tuple(mods)
@@ -129,6 +136,7 @@ class ApRuleset(RulesetDefaults):
     maneuvers: tuple[tuple[str, str], ...] = MANEUVERS
     unarmed: Weapon | None = UNARMED
     wants_bystanders = False
+    ac_rises = True
 
     def action_cost(self, action: Action, weapon: Weapon | None, off_turn: bool) -> int | None:
         """AP cost from DECISIONS.md's table."""

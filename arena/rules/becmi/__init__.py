@@ -45,7 +45,7 @@ SMASH_LEVEL = 9
 # Interpretations (docs/rules/becmi.md): reloading a crossbow 1, standing up 2.
 COSTS: dict[Action, int] = {
     "move": 1, "face": 0, "melee": 3, "ranged": 3, "pick_up": 1, "draw": 1, "reload": 1,
-    "stand_up": 2,
+    "stand_up": 2, "use_item": 3,  # an item (potion, bandages) takes the round's action
 }
 
 

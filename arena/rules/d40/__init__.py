@@ -49,7 +49,7 @@ ATTACK_COST = 3
 # (docs/rules/d40.md): standing up 2, reloading 3.
 COSTS: dict[Action, int] = {
     "move": 1, "face": 0, "melee": ATTACK_COST, "ranged": ATTACK_COST, "pick_up": 1,
-    "draw": 1, "stand_up": 2, "reload": 3,
+    "draw": 1, "stand_up": 2, "reload": 3, "use_item": ATTACK_COST,
 }
 WHOLE_TURN: frozenset[Action] = frozenset({"pick_up"})
 

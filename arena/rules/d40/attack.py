@@ -118,6 +118,10 @@ def armour_class(tables: Tables, ctx: AttackContext) -> tuple[int, str]:
     if bonus:
         ac += bonus
         text += f" +{bonus} no DEX ({why}) = {ac}"
+    shield = ctx.defender.extra("shield")
+    if shield and "flat_footed" in ctx.defender_conditions:  # "loses all ... shield benefits"
+        ac += shield
+        text += f" +{shield} no shield (flat-footed) = {ac}"
     if not ACS[0] <= ac <= ACS[-1]:
         text += f" (as {min(max(ac, ACS[0]), ACS[-1])})"
     return ac, text
