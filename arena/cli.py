@@ -28,6 +28,7 @@ from arena.run.commands import add_run, replay_run, run_run, run_scores
 from arena.text import SafeStream, one_line, say
 from arena.tools.batchcli import add_batch, run_batch
 from arena.tools.diffcli import add_diff, run_diff
+from arena.tools.seek import KEYFRAME_EVERY
 
 SAVES = Path("saves")
 MAX_COMMANDS = 200_000
@@ -74,6 +75,9 @@ def build_parser() -> Parser:
     )
     sim.add_argument("--force", action="store_true",
                      help="let --record overwrite an existing file")
+    sim.add_argument("--keyframes", type=int, nargs="?", const=KEYFRAME_EVERY,
+                     metavar="K", help="with --record: store a snapshot every K commands "
+                     f"(K default {KEYFRAME_EVERY}; default none) for instant seeking")
     add_generated(sim)
     add_ai(sim, "NAME[,NAME...]: one AI for every side or one per side")
     sim.add_argument("--explain-ai", action="store_true",
@@ -158,11 +162,13 @@ def run_sim(args: argparse.Namespace, out: TextIO) -> int:
     emit = emit_json if args.json else emit_text
     record = None if args.record is None else (
         Path(args.record) if args.record else saves_file(SAVES, f"{scenario.id}-{args.seed}.json"))
+    if args.keyframes is not None and (record is None or args.keyframes < 1):
+        raise ArenaError(f"--keyframes {args.keyframes}: needs --record and K of 1 or more")
     if record is not None and record.is_file() and not args.force:
         raise ArenaError(f"{record} exists; --force overwrites it")
     with Battle(scenario, ruleset, args.seed, script) as battle:
         battle.roster.configure(args.ai, args.ai_level, len(scenario.sides))
-        recorder = Recorder(battle, library.hash, script)
+        recorder = Recorder(battle, library.hash, script, keyframe_every=args.keyframes or 0)
         if not args.json:
             out.write(f"{scenario.name} ({ruleset.name} {ruleset.version}), seed {args.seed}\n")
         emit(out, battle, battle.opening)

@@ -20,8 +20,10 @@ from arena.model.scenario import Scenario
 from arena.procgen import generator_version
 from arena.recordfile import (
     MAX_COMMANDS,
+    Keyframe,
     command_list,
     header,
+    keyframe_list,
     need,
     parse,
     read_document,
@@ -43,6 +45,8 @@ class Recorder:
     assets_hash: str
     dice_script: tuple[int, ...] = ()
     steps: list[dict[str, object]] = field(default_factory=list)
+    keyframe_every: int = 0  # store a snapshot after every this many commands (0: none)
+    keyframes: list[dict[str, object]] = field(default_factory=list)
 
     def apply(self, command: Command, by: str) -> list[Event]:
         """Apply a command; record it with its events and state hash unless refused.
@@ -62,6 +66,9 @@ class Recorder:
                     **({"ai": ai} if ai is not None else {}),
                 }
             )
+            if self.keyframe_every and len(self.steps) % self.keyframe_every == 0:
+                snapshot = self.battle.snapshot(log=False)
+                self.keyframes.append({"command": len(self.steps), "snapshot": snapshot})
         return events
 
     def document(self) -> dict[str, object]:
@@ -82,6 +89,7 @@ class Recorder:
             "over": b.over,
             "commands": self.steps,
             "final_state_hash": b.state_hash(),
+            **({"keyframes": self.keyframes} if self.keyframes else {}),
         }
 
 
@@ -113,6 +121,7 @@ class Replay:
     over: bool | None = None
     by: tuple[str, ...] = ()
     ais: tuple[str, ...] = ()  # per step, the AI recorded as giving it (`ai`; "" if none)
+    keyframes: tuple[Keyframe, ...] = ()  # stored snapshots: an index, checked before use
 
 
 def _document(path: Path) -> dict[str, Any]:
@@ -151,7 +160,7 @@ def _replay(path: Path, doc: dict[str, Any]) -> Replay:
         path, head["game_version"], head["ruleset"], head["seed"], head["dice"],
         head["scenario"], need(doc, "opening", list, where), steps,
         need(doc, "final_state_hash", str, where), doc["replay_version"], over, tuple(by),
-        tuple(ais),
+        tuple(ais), keyframe_list(doc, where, len(steps)),
     )
 
 
@@ -212,6 +221,7 @@ def rerun(replay: Replay, ended: list[bool] | None = None) -> Iterator[Mismatch]
             yield Mismatch(0, None, "opening events", *_first_difference(replay.opening, opening))
             return
         by = replay.by or ("player",) * len(replay.steps)
+        keyframes = dict(replay.keyframes)
         for i, ((command, events, digest), who) in enumerate(zip(replay.steps, by, strict=True), 1):
             if who == "ai" and not battle.over:
                 # Replays from before named AIs were all made by `basic`.
@@ -228,6 +238,13 @@ def rerun(replay: Replay, ended: list[bool] | None = None) -> Iterator[Mismatch]
             if battle.state_hash() != digest:
                 yield Mismatch(i, command, "state hash", digest, battle.state_hash())
                 return
+            stored = keyframes.get(i)
+            made = battle.snapshot(log=False) if stored is not None else None
+            if stored is not None and canonical(stored) != canonical(made):
+                yield Mismatch(i, command, f"stored keyframe after command {i}",
+                               "the re-simulated state",
+                               f"a keyframe that differs in {_first_key(stored, made or {})!r}")
+                return
         if ended is not None:
             ended.append(battle.over)
         if battle.state_hash() != replay.final_state_hash:
@@ -235,6 +252,14 @@ def rerun(replay: Replay, ended: list[bool] | None = None) -> Iterator[Mismatch]
                            replay.final_state_hash, battle.state_hash())
         elif replay.over is not None and replay.over != battle.over:
             yield Mismatch(len(replay.steps), None, "end state (over)", replay.over, battle.over)
+
+
+def _first_key(stored: dict[str, Any], actual: dict[str, Any]) -> str:
+    """The first top-level field of a stored keyframe that differs from the re-simulated one."""
+    for key in sorted(set(stored) | set(actual)):
+        if canonical(stored.get(key)) != canonical(actual.get(key)):
+            return key
+    return "?"
 
 
 # --- Journals: the command log of a battle in play, and resuming from a journal or a save ---
