@@ -1,4 +1,4 @@
-"""Keyframes stored in replay files (docs/testers.md): an index checked before use, never trusted."""
+"""Keyframes stored in replay files (docs/testers.md): an index checked before use."""
 
 from __future__ import annotations
 
