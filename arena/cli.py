@@ -22,12 +22,18 @@ from arena.gencli import add_gen, add_generated, generated_request, run_gen, sce
 from arena.model.commands import Command
 from arena.narrate import narrate
 from arena.paths import saves_file
-from arena.replay import Mismatch, Recorder, load, rerun, save
+from arena.replay import Mismatch, Recorder, load_document, rerun, save
 from arena.rules import RULESETS, get_ruleset
 from arena.run.commands import add_run, replay_run, run_run, run_scores
 from arena.text import SafeStream, one_line, say
 from arena.tools.batchcli import add_batch, run_batch
 from arena.tools.diffcli import add_diff, run_diff
+from arena.tools.replaytools import (
+    add_replay_tools,
+    run_replay_tools,
+    verify_branches,
+    wants_tools,
+)
 from arena.tools.seek import KEYFRAME_EVERY
 
 SAVES = Path("saves")
@@ -87,6 +93,7 @@ def build_parser() -> Parser:
     rep.add_argument(
         "--verify", action="store_true", help="exit 0 if every event and state hash match, else 1"
     )
+    add_replay_tools(rep)  # what if and branches (docs/testers.md)
     add_calculator(sub)
     add_gen(sub)
     add_run(sub)
@@ -211,10 +218,12 @@ def describe(m: Mismatch) -> str:
 
 def run_replay(args: argparse.Namespace, out: TextIO) -> int:
     """Re-run a replay; with --verify report the first mismatch and exit 1 on any."""
+    if wants_tools(args):  # what if and branches: battle replays only
+        return run_replay_tools(args, out, SAVES)
     recorded_run = replay_run(args.path, out)  # a run record (arena/run/record.py)
     if recorded_run is not None:
         return recorded_run
-    replay = load(args.path)
+    replay, doc = load_document(args.path)
     if replay.game_version != arena.__version__:
         say(sys.stderr, f"warning: {args.path} was recorded by arena {replay.game_version}; "
                         f"this is {arena.__version__}")
@@ -230,6 +239,10 @@ def run_replay(args: argparse.Namespace, out: TextIO) -> int:
         stops = "" if all(ended) else "; the battle had not ended (a save, or cut short)"
         out.write(f"replay verified: {len(replay.steps)} commands, final state hash "
                   f"{replay.final_state_hash}{stops}\n")
+        problem = verify_branches(replay, doc, out)
+        if problem is not None:
+            say(sys.stderr, problem)
+            return 1
         return 0
     with Battle(replay.scenario, replay.ruleset, replay.seed, replay.dice) as battle:
         emit_text(out, battle, battle.opening)

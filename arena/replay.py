@@ -169,6 +169,12 @@ def load(path: Path) -> Replay:
     return _replay(path, _document(path))
 
 
+def load_document(path: Path) -> tuple[Replay, dict[str, Any]]:
+    """A validated replay and the document it was read from (for fields tools add to it)."""
+    doc = _document(path)
+    return _replay(path, doc), doc
+
+
 @dataclass(frozen=True)
 class Mismatch:
     """The first place a re-run differs from the recording."""
