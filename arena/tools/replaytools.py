@@ -43,13 +43,19 @@ def add_replay_tools(rep: argparse.ArgumentParser) -> None:
 
 def wants_tools(args: argparse.Namespace) -> bool:
     """Whether the replay command asks for one of these tools."""
-    return any(getattr(args, name) not in (None, False) for name in TOOLS)
+    extra = ("dice", "new_command", "branch", "save_branch", "json")
+    return any(_given(getattr(args, name)) for name in (*TOOLS, *extra))
+
+
+def _given(value: object) -> bool:
+    """Whether an option was given (`--at 0` was: 0 is not False here)."""
+    return value is not None and value is not False
 
 
 def run_replay_tools(args: argparse.Namespace, out: TextIO, saves: Path) -> int:
     """Run the one tool asked for."""
-    asked = [name for name in TOOLS if getattr(args, name) not in (None, False)]
-    if len(asked) > 1 or args.verify:
+    asked = [name for name in TOOLS if _given(getattr(args, name))]
+    if len(asked) > 1 or (args.verify and asked):
         raise ArenaError("give one of --at, --branches, --promote, --delete-branch, --verify")
     loose = [o for o, v in (("--dice", args.dice), ("--command", args.new_command),
                             ("--branch", args.branch), ("--save-branch", args.save_branch))
