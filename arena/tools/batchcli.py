@@ -17,6 +17,7 @@ from arena.model.scenario import Scenario
 from arena.rules import RULESETS, get_ruleset
 from arena.text import say
 from arena.tools.battlerow import Observation
+from arena.tools.cluster import sweep_on_cluster
 from arena.tools.summary import Drift, drifts, summary_lines, wilson
 from arena.tools.sweep import Job, csv_text, progress, sweep
 
@@ -44,6 +45,9 @@ def add_batch(sub: Any) -> None:
                        help="fight each seed twice, the second time with the AIs reversed")
     batch.add_argument("--jobs", type=int, default=1, metavar="N",
                        help="worker processes (default 1); the CSV is the same for any N")
+    batch.add_argument("--scheduler", metavar="ADDRESS",
+                       help="fight on the Dask cluster at ADDRESS (needs arena[cluster]); "
+                            "the CSV is the same as --jobs 1")
     batch.add_argument("--csv", type=Path, metavar="PATH",
                        help="write the rows here (the summary then goes to stdout)")
     batch.add_argument("--json", action="store_true",
@@ -70,6 +74,8 @@ def job_from(args: argparse.Namespace) -> tuple[Job, Scenario | None]:
     seeds = parse_seeds(args.seeds)
     if not 1 <= args.jobs <= MAX_JOBS:
         raise ArenaError(f"--jobs must be 1..{MAX_JOBS}, got {args.jobs}")
+    if args.scheduler is not None and args.jobs != 1:
+        raise ArenaError("give --jobs or --scheduler, not both (the cluster has its workers)")
     if args.min_attacks < 1:
         raise ArenaError(f"--min-attacks must be 1 or more, got {args.min_attacks}")
     names = tuple(parse_ai(args.ai, args.ai_level))
@@ -95,7 +101,9 @@ def run_batch(args: argparse.Namespace, out: TextIO) -> int:
     rows: list[dict[str, object]] = []
     seen: list[Observation] = []
     try:
-        for fought in sweep(job, args.jobs, tick):
+        fights = (sweep(job, args.jobs, tick) if args.scheduler is None
+                  else sweep_on_cluster(job, args.scheduler, tick))
+        for fought in fights:
             rows.append(fought.row)
             seen.extend(fought.observations)
     finally:
