@@ -5,9 +5,10 @@ a snapshot (without the log) every `every` commands. `Seeker(replay, stored=True
 opens at once on the keyframes the file stores: a stored keyframe is restored only when its
 state hash equals the hash the replay records after that command and the restored battle
 reproduces it (else it is set aside in `rejected` and an earlier one is used); every command
-applied after it is checked against its recorded hash too. `at(n)` restores the nearest
-keyframe at or before command n and applies the few commands after it. Keyframes are an index
-only (DESIGN.md point 12): `arena replay --verify` re-simulates everything.
+applied after it is checked against its recorded hash too (once: the battle is
+deterministic). `at(n)` restores the nearest keyframe at or before command n and applies the
+few commands after it. Keyframes are an index only (DESIGN.md point 12): `arena replay
+--verify` re-simulates everything.
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ class Seeker:
         self.frames: dict[int, dict[str, Any]] = {}  # after command n: a trusted snapshot
         self.unchecked: dict[int, dict[str, Any]] = dict(replay.keyframes) if stored else {}
         self.rejected: list[int] = []  # stored keyframes found not to fit their command
+        self.checked: set[int] = set()  # commands (0-based) whose hash was checked once
         self.battle = Battle(replay.scenario, replay.ruleset, replay.seed, replay.dice)
         self.battle.__enter__()
         self.frames[0] = self.battle.snapshot(log=False)
@@ -91,10 +93,13 @@ class Seeker:
         """Apply commands up to `n`, checking hashes and keeping a keyframe every `every`."""
         for i in range(self.position, n):
             self.battle.apply(self.commands[i])
+            if i in self.checked:
+                continue
             if self.battle.state_hash() != self.hashes[i]:
                 self.position = -1
                 raise ArenaError(f"command {i + 1} of the replay no longer gives its recorded "
                                  "state: cannot seek in it (see arena diff --rerun)")
+            self.checked.add(i)
             if (i + 1) % self.every == 0 and i + 1 not in self.frames:
                 self.frames[i + 1] = self.battle.snapshot(log=False)
         self.position = n
