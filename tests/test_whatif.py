@@ -155,3 +155,16 @@ def test_bad_what_if_input_is_one_line_and_exit_2(
     assert captured.out == ""
     assert len(captured.err.splitlines()) == 1
     assert message in captured.err
+
+
+def test_spliced_faces_come_first_then_the_seeds_stream_goes_on_where_it_was() -> None:
+    from arena.dice import Dice
+
+    plain, spliced = Dice(5), Dice(5)
+    for dice in (plain, spliced):
+        dice.face(20, "x")
+        dice.face(20, "x")
+    spliced.splice((7, 1))
+    assert [spliced.face(20, "x"), spliced.face(20, "x")] == [7, 1]
+    assert [spliced.face(20, "x") for _ in range(3)] == [plain.face(20, "x") for _ in range(3)]
+    assert spliced.state() == (5, 5, 2)
