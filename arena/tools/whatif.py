@@ -177,7 +177,7 @@ def _fight_on(battle: Battle, recorder: Recorder, line: Played, change: Change) 
             notes.append(f"{note}: the AI ({HANDOVER_AI}) plays side {side} "
                          f"({battle.scenario.sides[side].name}) from command "
                          f"{change.at + len(recorder.steps)}")
-        battle.roster.adopt(actor, control.get(side, ""))
+        battle.roster.adopt(actor, control.get(side, HANDOVER_AI))  # a side never seen acting
         events = recorder.apply(battle.decide(), "ai")
         if len(events) == 1 and isinstance(events[0], Refused):
             recorder.apply(EndTurn(actor), "ai")  # as a session does when the AI is refused
