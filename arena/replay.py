@@ -274,6 +274,7 @@ JOURNAL_FORMAT = "arena-journal"
 JOURNAL_VERSION = 1
 _HEADER_SKIP = (
     "format", "commands", "opening", "final_state_hash", "command_count", "over", "replay_version",
+    "keyframes", "branches",
 )
 
 

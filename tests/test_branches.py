@@ -174,3 +174,18 @@ def test_promoting_moves_the_other_branches_to_the_line_they_left() -> None:
     assert [(x.name, x.parent, x.at) for x in moved] == [
         ("b", None, 5), ("early", None, 3), ("late", "b", 8), ("child", None, 6)]
     assert moved[0].steps == main_steps[4:]
+
+
+def test_promoting_drops_stored_keyframes_and_says_so(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    assert main(["sim", "--scenario", "skirmish", "--seed", "3", "--record", "saves/k.json",
+                 "--keyframes", "20"]) == 0
+    assert _run(capsys, "replay", "saves/k.json", "--at", "12", "--command", END_TURN_1,
+                "--save-branch", "idle")[0] == 0
+    code, out, _ = _run(capsys, "replay", "saves/k.json", "--promote", "idle")
+    assert code == 0
+    assert out[-1].endswith("; its stored keyframes were dropped")
+    assert load(Path("saves/k.json")).keyframes == ()
+    assert _run(capsys, "replay", "saves/k.json", "--verify")[0] == 0

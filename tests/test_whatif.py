@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from arena.cli import main
+from arena.dice import Dice
 from arena.model.commands import EndTurn
 from arena.replay import load, rerun
 from arena.tools.whatif import Change, main_line, what_if
@@ -158,8 +159,6 @@ def test_bad_what_if_input_is_one_line_and_exit_2(
 
 
 def test_spliced_faces_come_first_then_the_seeds_stream_goes_on_where_it_was() -> None:
-    from arena.dice import Dice
-
     plain, spliced = Dice(5), Dice(5)
     for dice in (plain, spliced):
         dice.face(20, "x")
@@ -168,3 +167,19 @@ def test_spliced_faces_come_first_then_the_seeds_stream_goes_on_where_it_was() -
     assert [spliced.face(20, "x"), spliced.face(20, "x")] == [7, 1]
     assert [spliced.face(20, "x") for _ in range(3)] == [plain.face(20, "x") for _ in range(3)]
     assert spliced.state() == (5, 5, 2)
+
+
+def test_a_save_cut_short_is_fought_to_the_end_the_ai_taking_over_when_commands_run_out(
+    recorded: Path,
+) -> None:
+    doc = json.loads(recorded.read_text())
+    doc["commands"] = doc["commands"][:50]
+    doc.update(command_count=50, over=False, final_state_hash=doc["commands"][-1]["state_hash"])
+    recorded.write_text(json.dumps(doc))
+    _as_player(recorded, {1, 2, 3, 4})
+    replay = load(recorded)
+    result = what_if(replay, main_line(replay), Change(40, dice=(20,)))
+    assert not result.old.over and result.old.winner is None
+    assert result.new.over
+    assert result.notes == ["the recorded player commands ran out: the AI (tactical/normal) "
+                            "plays side 0 (Crimson Company) from command 55"]
