@@ -30,6 +30,7 @@ from arena.recordfile import (
     step,
 )
 from arena.rules.base import Ruleset
+from arena.snapshot import differs_in
 from arena.text import one_line
 
 FORMAT = "arena-replay"
@@ -249,7 +250,7 @@ def rerun(replay: Replay, ended: list[bool] | None = None) -> Iterator[Mismatch]
             if stored is not None and canonical(stored) != canonical(made):
                 yield Mismatch(i, command, f"stored keyframe after command {i}",
                                "the re-simulated state",
-                               f"a keyframe that differs in {_first_key(stored, made or {})!r}")
+                               f"a keyframe that differs in {differs_in(stored, made or {})!r}")
                 return
         if ended is not None:
             ended.append(battle.over)
@@ -258,14 +259,6 @@ def rerun(replay: Replay, ended: list[bool] | None = None) -> Iterator[Mismatch]
                            replay.final_state_hash, battle.state_hash())
         elif replay.over is not None and replay.over != battle.over:
             yield Mismatch(len(replay.steps), None, "end state (over)", replay.over, battle.over)
-
-
-def _first_key(stored: dict[str, Any], actual: dict[str, Any]) -> str:
-    """The first top-level field of a stored keyframe that differs from the re-simulated one."""
-    for key in sorted(set(stored) | set(actual)):
-        if canonical(stored.get(key)) != canonical(actual.get(key)):
-            return key
-    return "?"
 
 
 # --- Journals: the command log of a battle in play, and resuming from a journal or a save ---
