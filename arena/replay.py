@@ -30,7 +30,7 @@ from arena.recordfile import (
     step,
 )
 from arena.rules.base import Ruleset
-from arena.snapshot import differs_in
+from arena.snapshot import differs_in, replayable
 from arena.text import one_line
 
 FORMAT = "arena-replay"
@@ -245,12 +245,12 @@ def rerun(replay: Replay, ended: list[bool] | None = None) -> Iterator[Mismatch]
             if battle.state_hash() != digest:
                 yield Mismatch(i, command, "state hash", digest, battle.state_hash())
                 return
-            stored = keyframes.get(i)
-            made = battle.snapshot(log=False) if stored is not None else None
+            stored = replayable(keyframes[i]) if i in keyframes else None
+            made = replayable(battle.snapshot(log=False)) if stored is not None else {}
             if stored is not None and canonical(stored) != canonical(made):
                 yield Mismatch(i, command, f"stored keyframe after command {i}",
                                "the re-simulated state",
-                               f"a keyframe that differs in {differs_in(stored, made or {})!r}")
+                               f"a keyframe that differs in {differs_in(stored, made)!r}")
                 return
         if ended is not None:
             ended.append(battle.over)

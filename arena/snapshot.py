@@ -25,7 +25,8 @@ FORMAT = "arena-snapshot"
 VERSION = 1
 AI_MEMORY = ("walked", "decisions")  # TacticalAI attributes that change later choices
 
-__all__ = ["FORMAT", "VERSION", "SnapshotError", "differs_in", "restore", "take"]
+__all__ = ["FORMAT", "VERSION", "SnapshotError", "differs_in", "replayable", "restore",
+           "take"]
 
 
 def take(battle: Battle, log: bool = True) -> dict[str, Any]:
@@ -69,6 +70,17 @@ def restore(battle: Battle, data: Any) -> None:
     battle.log = [] if data["log"] is None else list(decode(data["log"]))
     if battle.state_hash() != data["state_hash"]:
         raise SnapshotError("the restored battle's state hash differs from the snapshot's")
+
+
+def replayable(data: dict[str, Any]) -> dict[str, Any]:
+    """A snapshot less what a re-run of a replay cannot know: each side's AI before it acts.
+
+    `arena sim` assigns every side its AI at the start; a re-run learns each from its steps.
+    """
+    roster = data.get("roster")
+    if not isinstance(roster, dict):
+        return data
+    return {**data, "roster": {k: v for k, v in roster.items() if k != "sides"}}
 
 
 def differs_in(a: dict[str, Any], b: dict[str, Any]) -> str:

@@ -127,3 +127,20 @@ def test_keyframes_need_a_record_and_a_positive_count(capsys: pytest.CaptureFixt
     err = capsys.readouterr().err.splitlines()
     assert len(err) == 2
     assert all("--keyframes" in line for line in err)
+
+
+@pytest.mark.parametrize(("scenario", "ai"), [
+    ("adnd-archers", ["--ai", "tactical,basic", "--ai-level", "hard"]),
+    ("ap-ambush", ["--ai", "basic,tactical"]),
+    ("becmi-raid", []),
+    ("d40-brawl", ["--ai", "basic"]),
+])
+def test_keyframes_verify_in_every_ruleset_with_mixed_ais(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], scenario: str, ai: list[str]
+) -> None:
+    path = tmp_path / "k.json"
+    assert main(["sim", "--scenario", scenario, "--seed", "5", "--record", str(path),
+                 "--keyframes", "3", *ai]) == 0
+    assert load(path).keyframes
+    assert main(["replay", str(path), "--verify"]) == 0
+    capsys.readouterr()
