@@ -22,7 +22,7 @@ from arena.ecs import queries
 from arena.ecs.ai_roster import DEFAULT_AI, DEFAULT_LEVEL
 from arena.ecs.components import Health, Identity, Side
 from arena.ecs.events import Refused
-from arena.errors import ArenaError
+from arena.errors import ArenaError, DiceError
 from arena.model.commands import Command, EndTurn, command_from_json, command_to_json
 from arena.recordfile import MAX_COMMANDS
 from arena.replay import Recorder, Replay, canonical
@@ -138,7 +138,11 @@ def what_if(replay: Replay, line: Played, change: Change) -> Result:
     with Battle(replay.scenario, replay.ruleset, replay.seed, replay.dice) as battle:
         replay_to(battle, line, change.at - 1)
         recorder = Recorder(battle, "", replay.dice)
-        notes = _fight_on(battle, recorder, line, change)
+        try:
+            notes = _fight_on(battle, recorder, line, change)
+        except DiceError as e:
+            raise ArenaError(f"--dice: {e}, at command {change.at + len(recorder.steps)} of the "
+                             "new line") from None
         new = outcome(battle, change.at - 1 + len(recorder.steps))
     old_steps = list(line.steps[change.at - 1:])
     return Result(change, recorder.steps, divergence(old_steps, recorder.steps, change.at),
