@@ -147,7 +147,7 @@ def test_player_commands_still_legal_are_replayed_not_decided(recorded: Path) ->
      "--command is refused at command 12"),
     (["--at", "12", "--dice", "1", "--branch", "nope"], "no branch 'nope'"),
     (["--branches", "--at", "3", "--dice", "1"], "give one of"),
-    (["--at", "12", "--dice", "20,20"],
+    (["--at", "12", "--dice", "20,20,20,20"],
      "--dice: scripted face 20 does not fit d6 (damage 1d6), at command 15 of the new line"),
 ])
 def test_bad_what_if_input_is_one_line_and_exit_2(
