@@ -7,6 +7,7 @@
   - seek (`arena.tools.seek`, keyframes every 25 commands): median and worst time to put a
     recorded battle at 200 random commands (goal ≤ 50 ms). The cost is one restore plus at most
     24 commands, whatever the battle's length;
+  - the same sweep on a local Dask cluster of one worker process per core (`--scheduler`);
   - keyframes stored in the file (`--keyframes 25`): opening on them against re-simulating,
     seeks that check each stored keyframe on first use, and the file sizes.
 Goal: speed-up ≥ 0.8 × N for N jobs on this machine's cores.
@@ -46,6 +47,22 @@ def throughput(scenario: str, seeds: int, jobs: int) -> tuple[float, float, str]
     rows = [f.row for f in sweep(job, jobs)]
     wall = time.perf_counter() - start
     return seeds / wall, (cpu() - used) / seeds, csv_text(rows)
+
+
+def on_dask(scenario: str, seeds: int, workers: int) -> tuple[float, str] | None:
+    """(battles per wall second, CSV) on a local Dask cluster of `workers` processes."""
+    try:
+        import distributed  # noqa: PLC0415
+    except ImportError:
+        return None
+    from arena.tools.cluster import sweep_on_cluster  # noqa: PLC0415
+
+    job = Job(scenario, None, range(1, seeds + 1), ("tactical",), "normal")
+    with distributed.LocalCluster(n_workers=workers, threads_per_worker=1,
+                                  dashboard_address=None, silence_logs=40) as cluster:
+        start = time.perf_counter()
+        rows = [f.row for f in sweep_on_cluster(job, cluster.scheduler_address)]
+        return seeds / (time.perf_counter() - start), csv_text(rows)
 
 
 def snapshots(scenario: str, repeats: int = 20) -> dict[str, float]:
@@ -147,6 +164,11 @@ def main() -> None:
         print(f"  {jobs} jobs {rate:.2f} battles/s, speed-up {rate / base:.2f} "
               f"({rate / base / jobs:.2f} x N); {cost * 1000:.0f} ms CPU per battle, "
               f"idle-core speed-up {jobs * per / cost:.2f}; {same}")
+    dask = on_dask(args.scenario, args.seeds, cores)
+    if dask is not None:
+        same = "same CSV" if dask[1] == first else "CSV DIFFERS"
+        print(f"  Dask LocalCluster, {cores} worker processes: {dask[0]:.2f} battles/s, "
+              f"speed-up {dask[0] / base:.2f} (cluster start not counted); {same}")
     commands, median, worst = seeking("adnd-archers")
     print(f"seek in a {commands}-command adnd-archers replay: median {median:.1f} ms, "
           f"worst {worst:.1f} ms")
