@@ -189,3 +189,28 @@ def test_promoting_drops_stored_keyframes_and_says_so(
     assert out[-1].endswith("; its stored keyframes were dropped")
     assert load(Path("saves/k.json")).keyframes == ()
     assert _run(capsys, "replay", "saves/k.json", "--verify")[0] == 0
+
+
+def test_an_odd_file_name_outside_saves_gives_a_plain_copy_name(
+    saved: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    odd = Path("my replay (1).json")
+    odd.write_bytes(saved.read_bytes())
+    code, out, _ = _run(capsys, "replay", str(odd), "--at", "12", "--dice", "1",
+                        "--save-branch", "lucky")
+    assert code == 0
+    assert out[-1].endswith("wrote saves/my-replay--1-.branches.json")
+    assert Path("saves/my-replay--1-.branches.json").is_file()
+
+
+def test_saves_being_a_file_is_one_line_and_exit_2(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    assert main(["sim", "--scenario", "duel", "--seed", "3", "--record", "r.json"]) == 0
+    capsys.readouterr()
+    Path("saves").write_text("not a folder")
+    code, _, err = _run(capsys, "replay", "r.json", "--at", "2", "--dice", "1",
+                        "--save-branch", "x")
+    assert code == 2
+    assert len(err.splitlines()) == 1 and "cannot write" in err

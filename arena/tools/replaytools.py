@@ -7,14 +7,16 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 from pathlib import Path
 from typing import Any, TextIO
 
 from arena.dice import parse_script
 from arena.errors import ArenaError
-from arena.files import write_atomically
+from arena.files import MAX_JSON_BYTES, write_atomically
 from arena.model.commands import command_from_json, command_to_json
+from arena.paths import saves_file
 from arena.recordfile import parse
 from arena.replay import Replay, load_document
 from arena.text import one_line, say
@@ -132,18 +134,24 @@ def _set_main(replay: Replay, doc: dict[str, Any], steps: tuple[dict[str, Any], 
 def _write(path: Path, doc: dict[str, Any], branches: list[tree.Branch], saves: Path,
            out: TextIO | None, message: str) -> int:
     """Write the replay with its branches: in place under saves/, else a copy there."""
+    if len(branches) > tree.MAX_BRANCHES:
+        raise ArenaError(f"a replay holds at most {tree.MAX_BRANCHES} branches")
     doc["branches"] = [b.to_json() for b in branches]
+    text = json.dumps(doc, separators=(",", ":")) + "\n"
+    if len(text.encode()) > MAX_JSON_BYTES:
+        raise ArenaError(f"the replay would be over {MAX_JSON_BYTES} bytes and not load again")
     target = path
     if path.resolve().parent != saves.resolve():
-        target = saves / f"{path.stem}.branches.json"
+        stem = re.sub(r"[^A-Za-z0-9_.-]", "-", path.stem).lstrip(".-")[:100] or "replay"
+        target = saves_file(saves, f"{stem}.branches.json")
         if target.exists():
             raise ArenaError(f"{target} exists (an earlier copy of {one_line(str(path))} with "
                              "branches): give that file")
         message += f"; {one_line(str(path))} is outside {saves}/ and left as it was: " \
                    f"wrote {target}"
-    saves.mkdir(exist_ok=True)
     try:
-        write_atomically(target, json.dumps(doc, separators=(",", ":")) + "\n")
+        saves.mkdir(exist_ok=True)
+        write_atomically(target, text)
     except OSError as e:
         raise ArenaError(f"{target}: cannot write: {e.strerror or e}") from None
     if out is not None:
