@@ -171,6 +171,7 @@ def _fight_on(battle: Battle, recorder: Recorder, line: Played, change: Change) 
     while not battle.over and len(recorder.steps) < limit:
         actor = battle.active
         if actor is None:
+            notes.append("the battle stopped with nobody to act")
             break
         side = queries.side_of(actor)
         if control.get(side) == "player":
@@ -184,8 +185,11 @@ def _fight_on(battle: Battle, recorder: Recorder, line: Played, change: Change) 
         battle.roster.adopt(actor, control.get(side, HANDOVER_AI))  # a side never seen acting
         events = recorder.apply(battle.decide(), "ai")
         if len(events) == 1 and isinstance(events[0], Refused):
-            recorder.apply(EndTurn(actor), "ai")  # as a session does when the AI is refused
-    if not battle.over:
+            ended = recorder.apply(EndTurn(actor), "ai")  # as a session does
+            if len(ended) == 1 and isinstance(ended[0], Refused):
+                raise ArenaError(f"the AI for #{actor} can neither act nor end its turn at "
+                                 f"command {change.at + len(recorder.steps)}")
+    if not battle.over and len(recorder.steps) >= limit:
         notes.append(f"stopped at the limit of {MAX_COMMANDS} commands")
     return notes
 
