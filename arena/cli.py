@@ -23,6 +23,7 @@ from arena.run.commands import add_run
 from arena.text import SafeStream, one_line, say
 from arena.tools.batchcli import add_batch
 from arena.tools.diffcli import add_diff
+from arena.tools.replayargs import KEYFRAME_EVERY, add_replay_tools, wants_tools
 
 if TYPE_CHECKING:
 
@@ -81,6 +82,9 @@ def build_parser() -> Parser:
     )
     sim.add_argument("--force", action="store_true",
                      help="let --record overwrite an existing file")
+    sim.add_argument("--keyframes", type=int, nargs="?", const=KEYFRAME_EVERY,
+                     metavar="K", help="with --record: store a snapshot every K commands "
+                     f"(K default {KEYFRAME_EVERY}; default none) for instant seeking")
     add_generated(sim)
     add_ai(sim, "NAME[,NAME...]: one AI for every side or one per side")
     sim.add_argument("--explain-ai", action="store_true",
@@ -90,6 +94,7 @@ def build_parser() -> Parser:
     rep.add_argument(
         "--verify", action="store_true", help="exit 0 if every event and state hash match, else 1"
     )
+    add_replay_tools(rep)  # what if and branches (docs/testers.md)
     add_calculator(sub)
     add_gen(sub)
     add_run(sub)
@@ -183,12 +188,15 @@ def run_sim(args: argparse.Namespace, out: TextIO) -> int:
     default = f"{scenario.id}-{args.seed}.json"
     record = None if args.record is None else (
         Path(args.record) if args.record else saves_file(Path(SAVES), default))
+    if args.keyframes is not None and (record is None or args.keyframes < 1):
+        raise ArenaError(f"--keyframes {args.keyframes}: needs --record and K of 1 or more")
     if record is not None and record.is_file() and not args.force:
         raise ArenaError(f"{record} exists; --force overwrites it")
     with Battle(scenario, ruleset, args.seed, script) as battle:
         battle.roster.configure(args.ai, args.ai_level, len(scenario.sides))
         # Only a recorded battle pays for a state hash and JSON events after every command.
-        recorder = Recorder(battle, library.hash, script) if record is not None else None
+        recorder = (Recorder(battle, library.hash, script, keyframe_every=args.keyframes or 0)
+                    if record is not None else None)
         if not args.json:
             out.write(f"{scenario.name} ({ruleset.name} {ruleset.version}), seed {args.seed}\n")
         emit(out, battle, battle.opening)
@@ -233,14 +241,19 @@ def describe(m: Mismatch) -> str:
 
 def run_replay(args: argparse.Namespace, out: TextIO) -> int:
     """Re-run a replay; with --verify report the first mismatch and exit 1 on any."""
-    from arena.battle import Battle  # noqa: PLC0415
-    from arena.replay import load, rerun  # noqa: PLC0415
-    from arena.run.commands import replay_run  # noqa: PLC0415
+    from pathlib import Path  # noqa: PLC0415
 
+    from arena.battle import Battle  # noqa: PLC0415
+    from arena.replay import load_document, rerun  # noqa: PLC0415
+    from arena.run.commands import replay_run  # noqa: PLC0415
+    from arena.tools.replaytools import run_replay_tools, verify_branches  # noqa: PLC0415
+
+    if wants_tools(args):  # what if and branches: battle replays only
+        return run_replay_tools(args, out, Path(SAVES))
     recorded_run = replay_run(args.path, out)  # a run record (arena/run/record.py)
     if recorded_run is not None:
         return recorded_run
-    replay = load(args.path)
+    replay, doc = load_document(args.path)
     if replay.game_version != arena.__version__:
         say(sys.stderr, f"warning: {args.path} was recorded by arena {replay.game_version}; "
                         f"this is {arena.__version__}")
@@ -256,6 +269,10 @@ def run_replay(args: argparse.Namespace, out: TextIO) -> int:
         stops = "" if all(ended) else "; the battle had not ended (a save, or cut short)"
         out.write(f"replay verified: {len(replay.steps)} commands, final state hash "
                   f"{replay.final_state_hash}{stops}\n")
+        problem = verify_branches(replay, doc, out)
+        if problem is not None:
+            say(sys.stderr, problem)
+            return 1
         return 0
     with Battle(replay.scenario, replay.ruleset, replay.seed, replay.dice) as battle:
         emit_text(out, battle, battle.opening)
@@ -296,8 +313,9 @@ def run_play(args: argparse.Namespace) -> int:
     """Play in the terminal (imported here so `sim` and `replay` never load the front end)."""
     from arena.ecs.ai_roster import parse_ai  # noqa: PLC0415
     from arena.gencli import generated_request  # noqa: PLC0415
-    saves = path_arg(SAVES)
     from arena.tui.launch import PlayOptions, play  # noqa: PLC0415
+
+    saves = path_arg(SAVES)
 
     if args.command is None:  # the title screen (arena/tui/runflow.py); a skirmish from it
         from arena.tui.runflow import opens_title, title  # noqa: PLC0415

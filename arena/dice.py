@@ -346,6 +346,15 @@ class Dice:
         notices, self._notices = self._notices, []
         return notices
 
+    def splice(self, faces: Sequence[int]) -> None:
+        """From now on roll `faces` first (replacing any unused script), then the seeded stream."""
+        for position, face in enumerate(faces, 1):
+            if not 1 <= face <= MAX_SIDES:
+                raise DiceError(f"bad dice: face {face} at position {position} is not in "
+                                f"1..{MAX_SIDES}")
+        self._script = self._script[: self._script_used] + tuple(faces)
+        self._notice_due = bool(faces)
+
     def seek(self, draws: int, script_used: int) -> None:
         """Put the stream where it stood after `draws` seeded faces and `script_used` scripted."""
         if draws < 0 or not 0 <= script_used <= len(self._script):

@@ -21,7 +21,10 @@ MAX_COMMANDS = 100_000  # commands in one replay, save or journal
 MAX_SCRIPT = 10_000  # scripted dice faces in a header
 MAX_SEED = 2**63 - 1
 MAX_TEXT = 200  # a header's free text (game version, hashes)
+MAX_KEYFRAMES = 4_000  # stored keyframes in one replay (one every 25 commands of 100,000)
 BY = ("player", "ai")
+
+Keyframe = tuple[int, dict[str, Any]]  # (after command n, snapshot without the log)
 
 
 def read_document(path: Path, what: str) -> str:
@@ -106,3 +109,27 @@ def command_list(doc: dict[str, Any], where: str) -> list[Any]:
     if len(commands) > MAX_COMMANDS:
         raise ReplayError(f"{where}: {len(commands)} commands; the limit is {MAX_COMMANDS}")
     return commands
+
+
+def keyframe_list(doc: dict[str, Any], where: str, commands: int) -> tuple[Keyframe, ...]:
+    """The optional `keyframes` index: (command, snapshot) pairs, commands rising in 1..n.
+
+    Only the shape is checked here; a snapshot's contents are checked when it is restored
+    (`arena.snapshot`) and against the re-simulation by verification (`arena.replay.rerun`).
+    """
+    data = doc.get("keyframes", [])
+    if not isinstance(data, list) or len(data) > MAX_KEYFRAMES:
+        raise ReplayError(f"{where}: 'keyframes' must be a list of at most {MAX_KEYFRAMES}")
+    found: list[Keyframe] = []
+    for i, entry in enumerate(data, 1):
+        at = f"{where}: keyframe {i}"
+        if not isinstance(entry, dict):
+            raise ReplayError(f"{at}: not an object")
+        command = need(entry, "command", int, at)
+        if not (found[-1][0] if found else 0) < command <= commands:
+            raise ReplayError(f"{at}: 'command' must rise and lie in 1..{commands}")
+        snapshot = need(entry, "snapshot", dict, at)
+        if not isinstance(snapshot.get("state_hash"), str):
+            raise ReplayError(f"{at}: the snapshot has no state hash")
+        found.append((command, snapshot))
+    return tuple(found)

@@ -20,14 +20,17 @@ from arena.model.scenario import Scenario
 from arena.procgen import generator_version
 from arena.recordfile import (
     MAX_COMMANDS,
+    Keyframe,
     command_list,
     header,
+    keyframe_list,
     need,
     parse,
     read_document,
     step,
 )
 from arena.rules.base import Ruleset
+from arena.snapshot import differs_in, replayable
 from arena.text import one_line
 
 FORMAT = "arena-replay"
@@ -43,6 +46,8 @@ class Recorder:
     assets_hash: str
     dice_script: tuple[int, ...] = ()
     steps: list[dict[str, object]] = field(default_factory=list)
+    keyframe_every: int = 0  # store a snapshot after every this many commands (0: none)
+    keyframes: list[dict[str, object]] = field(default_factory=list)
 
     def apply(self, command: Command, by: str) -> list[Event]:
         """Apply a command; record it with its events and state hash unless refused.
@@ -62,6 +67,9 @@ class Recorder:
                     **({"ai": ai} if ai is not None else {}),
                 }
             )
+            if self.keyframe_every and len(self.steps) % self.keyframe_every == 0:
+                snapshot = self.battle.snapshot(log=False)
+                self.keyframes.append({"command": len(self.steps), "snapshot": snapshot})
         return events
 
     def document(self) -> dict[str, object]:
@@ -82,6 +90,7 @@ class Recorder:
             "over": b.over,
             "commands": self.steps,
             "final_state_hash": b.state_hash(),
+            **({"keyframes": self.keyframes} if self.keyframes else {}),
         }
 
 
@@ -113,6 +122,7 @@ class Replay:
     over: bool | None = None
     by: tuple[str, ...] = ()
     ais: tuple[str, ...] = ()  # per step, the AI recorded as giving it (`ai`; "" if none)
+    keyframes: tuple[Keyframe, ...] = ()  # stored snapshots: an index, checked before use
 
 
 def _document(path: Path) -> dict[str, Any]:
@@ -151,13 +161,19 @@ def _replay(path: Path, doc: dict[str, Any]) -> Replay:
         path, head["game_version"], head["ruleset"], head["seed"], head["dice"],
         head["scenario"], need(doc, "opening", list, where), steps,
         need(doc, "final_state_hash", str, where), doc["replay_version"], over, tuple(by),
-        tuple(ais),
+        tuple(ais), keyframe_list(doc, where, len(steps)),
     )
 
 
 def load(path: Path) -> Replay:
     """Read and validate a replay file; every problem is a one-line ReplayError."""
     return _replay(path, _document(path))
+
+
+def load_document(path: Path) -> tuple[Replay, dict[str, Any]]:
+    """A validated replay and the document it was read from (for fields tools add to it)."""
+    doc = _document(path)
+    return _replay(path, doc), doc
 
 
 @dataclass(frozen=True)
@@ -212,6 +228,7 @@ def rerun(replay: Replay, ended: list[bool] | None = None) -> Iterator[Mismatch]
             yield Mismatch(0, None, "opening events", *_first_difference(replay.opening, opening))
             return
         by = replay.by or ("player",) * len(replay.steps)
+        keyframes = dict(replay.keyframes)
         for i, ((command, events, digest), who) in enumerate(zip(replay.steps, by, strict=True), 1):
             if who == "ai" and not battle.over:
                 # Replays from before named AIs were all made by `basic`.
@@ -228,6 +245,13 @@ def rerun(replay: Replay, ended: list[bool] | None = None) -> Iterator[Mismatch]
             if battle.state_hash() != digest:
                 yield Mismatch(i, command, "state hash", digest, battle.state_hash())
                 return
+            stored = replayable(keyframes[i]) if i in keyframes else None
+            made = replayable(battle.snapshot(log=False)) if stored is not None else {}
+            if stored is not None and canonical(stored) != canonical(made):
+                yield Mismatch(i, command, f"stored keyframe after command {i}",
+                               "the re-simulated state",
+                               f"a keyframe that differs in {differs_in(stored, made)!r}")
+                return
         if ended is not None:
             ended.append(battle.over)
         if battle.state_hash() != replay.final_state_hash:
@@ -243,6 +267,7 @@ JOURNAL_FORMAT = "arena-journal"
 JOURNAL_VERSION = 1
 _HEADER_SKIP = (
     "format", "commands", "opening", "final_state_hash", "command_count", "over", "replay_version",
+    "keyframes", "branches",
 )
 
 

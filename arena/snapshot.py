@@ -10,6 +10,7 @@ a source of truth (DESIGN.md point 12): verification always re-simulates the com
 
 from __future__ import annotations
 
+import json
 from typing import TYPE_CHECKING, Any
 
 import esper
@@ -24,7 +25,8 @@ FORMAT = "arena-snapshot"
 VERSION = 1
 AI_MEMORY = ("walked", "decisions")  # TacticalAI attributes that change later choices
 
-__all__ = ["FORMAT", "VERSION", "SnapshotError", "restore", "take"]
+__all__ = ["FORMAT", "VERSION", "SnapshotError", "differs_in", "replayable", "restore",
+           "take"]
 
 
 def take(battle: Battle, log: bool = True) -> dict[str, Any]:
@@ -68,6 +70,25 @@ def restore(battle: Battle, data: Any) -> None:
     battle.log = [] if data["log"] is None else list(decode(data["log"]))
     if battle.state_hash() != data["state_hash"]:
         raise SnapshotError("the restored battle's state hash differs from the snapshot's")
+
+
+def replayable(data: dict[str, Any]) -> dict[str, Any]:
+    """A snapshot less what a re-run of a replay cannot know: each side's AI before it acts.
+
+    `arena sim` assigns every side its AI at the start; a re-run learns each from its steps.
+    """
+    roster = data.get("roster")
+    if not isinstance(roster, dict):
+        return data
+    return {**data, "roster": {k: v for k, v in roster.items() if k != "sides"}}
+
+
+def differs_in(a: dict[str, Any], b: dict[str, Any]) -> str:
+    """The first top-level field (in name order) where two snapshots differ; "" if none."""
+    for key in sorted(set(a) | set(b)):
+        if json.dumps(a.get(key), sort_keys=True) != json.dumps(b.get(key), sort_keys=True):
+            return key
+    return ""
 
 
 def _components(entity: int) -> list[object]:

@@ -6,7 +6,10 @@
     event log;
   - seek (`arena.tools.seek`, keyframes every 25 commands): median and worst time to put a
     recorded battle at 200 random commands (goal ≤ 50 ms). The cost is one restore plus at most
-    24 commands, whatever the battle's length.
+    24 commands, whatever the battle's length;
+  - the same sweep on a local Dask cluster of one worker process per core (`--scheduler`);
+  - keyframes stored in the file (`--keyframes 25`): opening on them against re-simulating,
+    seeks that check each stored keyframe on first use, and the file sizes.
 Goal: speed-up ≥ 0.8 × N for N jobs on this machine's cores.
 
 Run: python benchmarks/bench_batch.py [--scenario S] [--seeds N]
@@ -44,6 +47,22 @@ def throughput(scenario: str, seeds: int, jobs: int) -> tuple[float, float, str]
     rows = [f.row for f in sweep(job, jobs)]
     wall = time.perf_counter() - start
     return seeds / wall, (cpu() - used) / seeds, csv_text(rows)
+
+
+def on_dask(scenario: str, seeds: int, workers: int) -> tuple[float, str] | None:
+    """(battles per wall second, CSV) on a local Dask cluster of `workers` processes."""
+    try:
+        import distributed  # noqa: PLC0415
+    except ImportError:
+        return None
+    from arena.tools.cluster import sweep_on_cluster  # noqa: PLC0415
+
+    job = Job(scenario, None, range(1, seeds + 1), ("tactical",), "normal")
+    with distributed.LocalCluster(n_workers=workers, threads_per_worker=1,
+                                  dashboard_address=None, silence_logs=40) as cluster:
+        start = time.perf_counter()
+        rows = [f.row for f in sweep_on_cluster(job, cluster.scheduler_address)]
+        return seeds / (time.perf_counter() - start), csv_text(rows)
 
 
 def snapshots(scenario: str, repeats: int = 20) -> dict[str, float]:
@@ -92,6 +111,40 @@ def seeking(scenario: str, path: str = "/tmp/arena-bench-seek.json") -> tuple[in
     return len(seeker.commands), statistics.median(times), max(times)
 
 
+def stored_seeking(scenario: str, path: str = "/tmp/arena-bench-keyed.json") -> dict[str, float]:
+    """Opening a replay with stored keyframes against re-simulating it; seeks; file sizes."""
+    import random  # noqa: PLC0415
+    from pathlib import Path  # noqa: PLC0415
+
+    library = load_library()
+    s = load_scenario(scenario, library, None)
+    sizes = {}
+    for every in (0, 25):
+        with Battle(s, get_ruleset(s.ruleset), 1) as b:
+            recorder = Recorder(b, library.hash, keyframe_every=every)
+            while not b.over:
+                recorder.apply(b.decide(), "ai")
+            save(recorder, Path(path))
+        sizes[every] = Path(path).stat().st_size
+    replay = load(Path(path))
+    t = time.perf_counter()
+    Seeker(replay).close()
+    full = time.perf_counter() - t
+    t = time.perf_counter()
+    seeker = Seeker(replay, stored=True)
+    opened = time.perf_counter() - t
+    times = []
+    for n in random.Random(1).choices(range(len(seeker.commands) + 1), k=200):
+        t = time.perf_counter()
+        seeker.at(n)
+        times.append(1000 * (time.perf_counter() - t))
+    seeker.close()
+    return {"commands": len(replay.steps), "open re-simulating ms": 1000 * full,
+            "open on stored keyframes ms": 1000 * opened,
+            "stored seek median ms": statistics.median(times), "stored seek worst ms": max(times),
+            "file kB": sizes[0] / 1000, "file with keyframes every 25 kB": sizes[25] / 1000}
+
+
 def main() -> None:
     """Print the measures."""
     parser = argparse.ArgumentParser()
@@ -111,9 +164,16 @@ def main() -> None:
         print(f"  {jobs} jobs {rate:.2f} battles/s, speed-up {rate / base:.2f} "
               f"({rate / base / jobs:.2f} x N); {cost * 1000:.0f} ms CPU per battle, "
               f"idle-core speed-up {jobs * per / cost:.2f}; {same}")
+    dask = on_dask(args.scenario, args.seeds, cores)
+    if dask is not None:
+        same = "same CSV" if dask[1] == first else "CSV DIFFERS"
+        print(f"  Dask LocalCluster, {cores} worker processes: {dask[0]:.2f} battles/s, "
+              f"speed-up {dask[0] / base:.2f} (cluster start not counted); {same}")
     commands, median, worst = seeking("adnd-archers")
     print(f"seek in a {commands}-command adnd-archers replay: median {median:.1f} ms, "
           f"worst {worst:.1f} ms")
+    for name, value in stored_seeking("adnd-archers").items():
+        print(f"stored keyframes (adnd-archers): {name} {value:.1f}")
     for name, value in snapshots(args.scenario).items():
         print(f"snapshot {name}: {value:.1f}" + ("" if name == "commands" else " ms"))
 

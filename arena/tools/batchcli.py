@@ -42,6 +42,9 @@ def add_batch(sub: Any) -> None:
                        help="fight each seed twice, the second time with the AIs reversed")
     batch.add_argument("--jobs", type=int, default=1, metavar="N",
                        help="worker processes (default 1); the CSV is the same for any N")
+    batch.add_argument("--scheduler", metavar="ADDRESS",
+                       help="fight on the Dask cluster at ADDRESS (needs arena[cluster]); "
+                            "the CSV is the same as --jobs 1")
     batch.add_argument("--csv", type=path_arg, metavar="PATH",
                        help="write the rows here (the summary then goes to stdout)")
     batch.add_argument("--json", action="store_true",
@@ -73,6 +76,8 @@ def job_from(args: argparse.Namespace) -> tuple[Job, Scenario | None]:
     seeds = parse_seeds(args.seeds)
     if not 1 <= args.jobs <= MAX_JOBS:
         raise ArenaError(f"--jobs must be 1..{MAX_JOBS}, got {args.jobs}")
+    if args.scheduler is not None and args.jobs != 1:
+        raise ArenaError("give --jobs or --scheduler, not both (the cluster has its workers)")
     if args.min_attacks < 1:
         raise ArenaError(f"--min-attacks must be 1 or more, got {args.min_attacks}")
     names = tuple(parse_ai(args.ai, args.ai_level))
@@ -97,6 +102,7 @@ def run_batch(args: argparse.Namespace, out: TextIO) -> int:
 
     from arena.files import write_atomically  # noqa: PLC0415
     from arena.tools.battlerow import Observation  # noqa: PLC0415
+    from arena.tools.cluster import sweep_on_cluster  # noqa: PLC0415
     from arena.tools.summary import drifts, summary_lines  # noqa: PLC0415
     from arena.tools.sweep import csv_text, progress, sweep  # noqa: PLC0415
 
@@ -105,7 +111,9 @@ def run_batch(args: argparse.Namespace, out: TextIO) -> int:
     rows: list[dict[str, object]] = []
     seen: list[Observation] = []
     try:
-        for fought in sweep(job, args.jobs, tick):
+        fights = (sweep(job, args.jobs, tick) if args.scheduler is None
+                  else sweep_on_cluster(job, args.scheduler, tick))
+        for fought in fights:
             rows.append(fought.row)
             seen.extend(fought.observations)
     finally:

@@ -1,9 +1,14 @@
 """Instant seek in a recorded battle: keyframes (snapshots every K commands) kept in memory.
 
-Building a `Seeker` re-simulates the replay once, checking each recorded state hash, and
-keeps a snapshot (without the log) every `every` commands; `at(n)` restores the nearest
-keyframe at or before command n and applies the few commands after it. Keyframes are an
-index only (DESIGN.md point 12): the re-simulation that made them is the verification.
+`Seeker(replay)` re-simulates the replay once, checking each recorded state hash, and keeps
+a snapshot (without the log) every `every` commands. `Seeker(replay, stored=True)` instead
+opens at once on the keyframes the file stores: a stored keyframe is restored only when its
+state hash equals the hash the replay records after that command and the restored battle
+reproduces it (else it is set aside in `rejected` and an earlier one is used); every command
+applied after it is checked against its recorded hash too (once: the battle is
+deterministic). `at(n)` restores the nearest keyframe at or before command n and applies the
+few commands after it. Keyframes are an index only (DESIGN.md point 12): `arena replay
+--verify` re-simulates everything.
 """
 
 from __future__ import annotations
@@ -13,45 +18,90 @@ from typing import Any
 from arena.battle import Battle
 from arena.errors import ArenaError
 from arena.replay import Replay
-
-KEYFRAME_EVERY = 25
+from arena.snapcodec import SnapshotError
+from arena.tools.replayargs import KEYFRAME_EVERY
 
 
 class Seeker:
     """A replay's battle that can be put at any command quickly; owns one Battle."""
 
-    def __init__(self, replay: Replay, every: int = KEYFRAME_EVERY) -> None:
+    def __init__(self, replay: Replay, every: int = KEYFRAME_EVERY, stored: bool = False) -> None:
         if every < 1:
             raise ArenaError(f"keyframes every {every} commands: must be 1 or more")
         self.replay = replay
         self.every = every
         self.commands = [command for command, _, _ in replay.steps]
-        self.keyframes: list[dict[str, Any]] = []
+        self.hashes = [digest for _, _, digest in replay.steps]
+        self.frames: dict[int, dict[str, Any]] = {}  # after command n: a trusted snapshot
+        self.unchecked: dict[int, dict[str, Any]] = dict(replay.keyframes) if stored else {}
+        self.rejected: list[int] = []  # stored keyframes found not to fit their command
+        self.checked: set[int] = set()  # commands (0-based) whose hash was checked once
         self.battle = Battle(replay.scenario, replay.ruleset, replay.seed, replay.dice)
         self.battle.__enter__()
-        for i, (command, _, digest) in enumerate(replay.steps):
-            if i % every == 0:
-                self.keyframes.append(self.battle.snapshot(log=False))
-            self.battle.apply(command)
-            if self.battle.state_hash() != digest:
+        self.frames[0] = self.battle.snapshot(log=False)
+        self.position = 0
+        if not stored:
+            try:
+                self._forward(len(self.commands))
+            except ArenaError:
                 self.close()
-                raise ArenaError(f"command {i + 1} of the replay no longer gives its recorded "
-                                 "state: cannot seek in it (see arena diff --rerun)")
-        self.position = len(self.commands)
+                raise
+
+    @property
+    def keyframes(self) -> list[dict[str, Any]]:
+        """The trusted keyframes in command order."""
+        return [self.frames[n] for n in sorted(self.frames)]
 
     def at(self, n: int) -> Battle:
         """The battle after its first `n` commands (0: the opening)."""
         if not 0 <= n <= len(self.commands):
             raise ArenaError(f"command {n} is outside 0..{len(self.commands)}")
-        if not self.position <= n < self.position + self.every:
-            start = min(n // self.every, len(self.keyframes) - 1) * self.every
-            if self.keyframes:
-                self.battle.restore(self.keyframes[start // self.every])
-            self.position = start
-        for command in self.commands[self.position:n]:
-            self.battle.apply(command)
-        self.position = n
+        if not 0 <= self.position <= n < self.position + self.every:
+            start = self._restore_nearest(n)
+            if not start <= self.position <= n:  # else moving forward from here is cheaper
+                self.battle.restore(self.frames[start])
+                self.position = start
+        self._forward(n)
         return self.battle
+
+    def _restore_nearest(self, n: int) -> int:
+        """The latest usable keyframe at or before `n`, checking stored ones on first use."""
+        while True:
+            trusted = max(k for k in self.frames if k <= n)
+            stored = max((k for k in self.unchecked if trusted < k <= n), default=None)
+            if stored is None:
+                return trusted
+            snapshot = self.unchecked.pop(stored)
+            if snapshot.get("state_hash") == self.hashes[stored - 1] and self._fits(snapshot,
+                                                                                    stored):
+                self.frames[stored] = snapshot
+                return stored
+            self.rejected.append(stored)
+
+    def _fits(self, snapshot: dict[str, Any], n: int) -> bool:
+        """Whether a stored snapshot restores into this battle (now after command `n` if so)."""
+        try:
+            self.battle.restore(snapshot)
+        except SnapshotError:
+            self.position = -1  # the battle's state is unknown: the next seek restores
+            return False
+        self.position = n
+        return True
+
+    def _forward(self, n: int) -> None:
+        """Apply commands up to `n`, checking hashes and keeping a keyframe every `every`."""
+        for i in range(self.position, n):
+            self.battle.apply(self.commands[i])
+            if i in self.checked:
+                continue
+            if self.battle.state_hash() != self.hashes[i]:
+                self.position = -1
+                raise ArenaError(f"command {i + 1} of the replay no longer gives its recorded "
+                                 "state: cannot seek in it (see arena diff --rerun)")
+            self.checked.add(i)
+            if (i + 1) % self.every == 0 and i + 1 not in self.frames:
+                self.frames[i + 1] = self.battle.snapshot(log=False)
+        self.position = n
 
     def close(self) -> None:
         """Delete the battle's world."""

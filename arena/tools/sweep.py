@@ -10,6 +10,7 @@ from __future__ import annotations
 import csv
 import io
 import sys
+import threading
 from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
@@ -72,6 +73,17 @@ def fight_one(battle: tuple[int, bool]) -> Fought:
         scenario = generate_checked(seed, GenSpec(job.rules or "d40"), _library()).scenario
     ruleset = get_ruleset(job.rules or scenario.ruleset)
     return fight(scenario, ruleset, seed, job.ais, job.level, swapped)
+
+
+_one_at_a_time = threading.Lock()  # a Dask worker's threads share one esper
+
+
+def fight_shard(job: Job, battles: list[tuple[int, bool]]) -> list[Fought]:
+    """Fight a shard of a job's battles in this process (a Dask task; see cluster.py)."""
+    with _one_at_a_time:
+        if _worker.get("job") != job:
+            start_worker(job)
+        return [fight_one(battle) for battle in battles]
 
 
 def sweep(job: Job, jobs: int, tick: Callable[[], None] = lambda: None) -> Iterator[Fought]:
