@@ -83,6 +83,9 @@ def build_parser() -> Parser:
     rep.add_argument(
         "--verify", action="store_true", help="exit 0 if every event and state hash match, else 1"
     )
+    rep.add_argument("--log", action="store_true",
+                     help="print the log (the default when stdout is not a terminal); "
+                          "on a terminal, without it, the replay opens in the viewer")
     add_calculator(sub)
     add_gen(sub)
     add_run(sub)
@@ -204,7 +207,14 @@ def describe(m: Mismatch) -> str:
 
 
 def run_replay(args: argparse.Namespace, out: TextIO) -> int:
-    """Re-run a replay; with --verify report the first mismatch and exit 1 on any."""
+    """Re-run a replay; with --verify report the first mismatch and exit 1 on any.
+
+    On a terminal, without --verify or --log, watch it in the viewer (docs/testers.md).
+    """
+    if not (args.verify or args.log) and sys.stdout.isatty() and sys.stdin.isatty():
+        from arena.tui.continued import view  # noqa: PLC0415
+
+        return view(args.path, SAVES)
     recorded_run = replay_run(args.path, out)  # a run record (arena/run/record.py)
     if recorded_run is not None:
         return recorded_run

@@ -43,6 +43,7 @@ class Recorder:
     assets_hash: str
     dice_script: tuple[int, ...] = ()
     steps: list[dict[str, object]] = field(default_factory=list)
+    parent: dict[str, object] | None = None  # a continued replay's origin (check_parent)
 
     def apply(self, command: Command, by: str) -> list[Event]:
         """Apply a command; record it with its events and state hash unless refused.
@@ -82,6 +83,7 @@ class Recorder:
             "over": b.over,
             "commands": self.steps,
             "final_state_hash": b.state_hash(),
+            **({"parent": self.parent} if self.parent is not None else {}),
         }
 
 
@@ -113,6 +115,7 @@ class Replay:
     over: bool | None = None
     by: tuple[str, ...] = ()
     ais: tuple[str, ...] = ()  # per step, the AI recorded as giving it (`ai`; "" if none)
+    parent: tuple[str, int] | None = None  # (sha256 of the parent file, its command index)
 
 
 def _document(path: Path) -> dict[str, Any]:
@@ -151,8 +154,28 @@ def _replay(path: Path, doc: dict[str, Any]) -> Replay:
         path, head["game_version"], head["ruleset"], head["seed"], head["dice"],
         head["scenario"], need(doc, "opening", list, where), steps,
         need(doc, "final_state_hash", str, where), doc["replay_version"], over, tuple(by),
-        tuple(ais),
+        tuple(ais), check_parent(doc, len(steps), where),
     )
+
+
+def check_parent(doc: dict[str, Any], count: int, where: str) -> tuple[str, int] | None:
+    """The optional `parent` of a replay continued from another: {sha256, command}, checked.
+
+    Verification ignores it: the child's commands (the parent's first ones included) are
+    re-simulated like any replay's.
+    """
+    if "parent" not in doc:
+        return None
+    parent = need(doc, "parent", dict, where)
+    if set(parent) != {"sha256", "command"}:
+        raise ReplayError(f"{where}: 'parent' must hold exactly sha256 and command")
+    digest = need(parent, "sha256", str, f"{where}: parent")
+    if len(digest) != 64 or any(c not in "0123456789abcdef" for c in digest):
+        raise ReplayError(f"{where}: parent: 'sha256' must be 64 lower-case hex digits")
+    index = need(parent, "command", int, f"{where}: parent")
+    if not 0 <= index <= count:
+        raise ReplayError(f"{where}: parent: 'command' must be 0..{count}")
+    return digest, index
 
 
 def load(path: Path) -> Replay:
