@@ -31,6 +31,7 @@ from arena.view import snapshot
 
 SPEEDS = (0.5, 1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0)  # commands per second
 DEFAULT_SPEED = 3  # 4 commands a second
+KEYFRAMES_EVERY = 10  # the worst seek: one restore and 9 commands (docs/testers.md)
 LOG_KEPT = 300  # log lines shown at a point (the newest): enough to scroll back through
 
 
@@ -147,7 +148,7 @@ class Playback:
         """Watch film `index` from its opening (its battle re-simulated and checked once)."""
         film = self.films[index]
         try:
-            seeker = Seeker(film.replay, wounds=film.wounds)
+            seeker = Seeker(film.replay, KEYFRAMES_EVERY, film.wounds)
         except ArenaError as e:
             raise UnplayableError(f"{one_line(str(self.path))}: {e}") from None
         self.close()
