@@ -232,3 +232,14 @@ def test_a_pipe_gets_the_log_as_before(replay_path, capsys):
     assert main(["replay", str(replay_path)]) == 0
     out = capsys.readouterr().out
     assert out.startswith("Round 1. Initiative:") and "Crimson Company wins" in out
+
+
+def test_a_tampered_replay_does_not_open_and_exits_1(games, tmp_path, replay_path):
+    doc = json.loads(replay_path.read_text())
+    doc["commands"][5]["state_hash"] = "0" * 16
+    replay_path.write_text(json.dumps(doc))
+    game = start(games, tmp_path, "replay", str(replay_path), **SIZE)
+    assert game.wait_exit() == 1
+    out = game.raw.decode()
+    assert "command 6 of the replay no longer gives its recorded state" in out
+    assert "Traceback" not in out

@@ -22,13 +22,14 @@ from arena.replay import Recorder
 from arena.text import one_line, say
 from arena.tui import config
 from arena.tui.app import App
-from arena.tui.playback import Playback, UnplayableError, open_playback
+from arena.tui.playback import Playback, UnplayableError, load_films
 from arena.tui.question import Question
 from arena.tui.session import Session
 from arena.tui.terminal import Terminal, fullscreen
 from arena.tui.viewer import ViewerApp
 
 SUFFIX = ".continued"
+SLOW_OPENING = 1000  # commands: more take a second or more to check; say so
 
 
 class Continued(Session):
@@ -75,7 +76,11 @@ def view(path: Path, saves: Path) -> int:
     settings = config.load()
     config.apply(settings)
     try:
-        playback = open_playback(path, saves)
+        films, digest = load_films(path)
+        commands = sum(len(film.replay.steps) for film in films)
+        if commands > SLOW_OPENING:
+            say(sys.stderr, f"checking {commands} commands before the viewer opens ...")
+        playback = Playback(films, path, digest, saves)
     except UnplayableError as e:
         say(sys.stderr, str(e))
         return 1

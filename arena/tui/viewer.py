@@ -15,12 +15,12 @@ from dataclasses import replace
 import tcod.console
 
 from arena.hexgrid import ORIGIN
-from arena.tui import palette
+from arena.tui import palette, pointer
 from arena.tui.app import App
 from arena.tui.canvas import Canvas
 from arena.tui.controls import react
 from arena.tui.keymap import KEYMAP, first_key, label
-from arena.tui.layout import Rect
+from arena.tui.layout import Rect, too_small
 from arena.tui.modes import UiState
 from arena.tui.panels import lines
 from arena.tui.playback import SPEEDS, Playback
@@ -52,7 +52,10 @@ class ViewerApp(App):
         if self.small:
             return
         self.state = replace(self.state, hint="")
-        if self.asking:
+        spot = pointer.parse_click(key)
+        if spot is not None:
+            self._click(*spot)
+        elif self.asking:
             self._answer(key)
         elif self.state.mode == "help":
             self.state = UiState()
@@ -82,6 +85,16 @@ class ViewerApp(App):
             self._look()
         else:
             self._aim(key)
+
+    def _click(self, col: int, row: int) -> str:
+        """A click on the map looks at that hex (while aiming: picks that target)."""
+        h = pointer.clicked_hex(self.session.view, self.map_area, self.origin, col, row,
+                                self.hex_size)
+        if h is not None and not self.asking and self.state.mode in ("normal", "look",
+                                                                      "target"):
+            self.playback.playing = False
+            self.state, _ = pointer.click(self.state, self.session.view, h)
+        return ""
 
     def _playback(self, action: str) -> None:
         """Move, play, change speed, ask where to go, change bout, continue or leave."""
@@ -245,7 +258,8 @@ class ViewerApp(App):
     def draw(self, console: tcod.console.Console) -> None:
         """The game's screen with the viewer's status line, or the viewer's help."""
         canvas = Canvas(console)
-        if self.state.mode == "help" and not self.small:
+        if self.state.mode == "help" and not too_small(canvas.width, canvas.height):
+            self.small = False
             self._draw_help(canvas)
             return
         super().draw(console)
@@ -262,9 +276,9 @@ class ViewerApp(App):
             turn = "battle over" if view.over else "between turns"
         speed = f"{SPEEDS[pb.speed]:g}/s"
         playing = f"playing {speed}" if pb.playing else f"paused ({speed})"
-        bout = f" · bout {pb.film.bout}/{len(pb.films)}" if pb.film.bout else ""
-        return (f" command {pb.position}/{pb.count} · round {view.round} · {turn} · "
-                f"{playing}{bout}")
+        bout = f" bout {pb.film.bout}/{len(pb.films)} ·" if pb.film.bout else ""
+        return (f"{bout} command {pb.position}/{pb.count} · round {view.round} · {turn} · "
+                f"{playing}")
 
     def _status(self, canvas: Canvas) -> None:
         """The top line, over the game's."""
