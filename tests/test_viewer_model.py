@@ -7,6 +7,7 @@ import json
 from pathlib import Path
 
 import pytest
+import tcod.console
 
 from arena.battle import Battle
 from arena.cli import main
@@ -15,6 +16,7 @@ from arena.replay import Recorder, load
 from arena.tui.continued import Continued, continued_recorder
 from arena.tui.playback import open_playback
 from arena.tui.session import Session
+from arena.tui.viewer import ViewerApp
 
 
 @pytest.fixture
@@ -120,3 +122,20 @@ def test_a_replay_that_no_longer_gives_its_states_does_not_open(replay_path, tmp
     replay_path.write_text(json.dumps(doc))
     with pytest.raises(ArenaError, match="command 6 of the replay no longer gives"):
         open_playback(replay_path, tmp_path / "saves")
+
+
+def test_the_history_at_the_end_goes_back_to_the_map_not_the_games_summary(
+        replay_path, tmp_path):
+    playback = open_playback(replay_path, tmp_path / "saves")
+    try:
+        app = ViewerApp(playback)
+        console = tcod.console.Console(100, 30, order="C")
+        app.feed("KEY_END")
+        for key in ("p", "KEY_ESCAPE", "KEY_PGUP", "KEY_PGDOWN"):
+            app.feed(key)
+            app.draw(console)
+            assert app.state.mode in ("history", "normal")
+        text = "\n".join("".join(chr(c) for c in row) for row in console.ch)
+        assert "command 111/111" in text and "Round 8: initiative" in text
+    finally:
+        playback.close()

@@ -60,7 +60,7 @@ class ViewerApp(App):
         elif self.state.mode == "help":
             self.state = UiState()
         elif self.state.mode in ("more", "history"):
-            super().feed(key)
+            self._game_feed(key)
         elif self.state.mode == "normal":
             self._normal(key)
         else:
@@ -80,11 +80,17 @@ class ViewerApp(App):
             self.playback.playing = False
             self.state = UiState(mode="help")
         elif game in ("history", "log_up", "log_down"):
-            super().feed(key)
+            self._game_feed(key)
         elif game == "look":
             self._look()
         else:
             self._aim(key)
+
+    def _game_feed(self, key: str) -> None:
+        """The game's history and log keys; the game's end-of-battle summary never shows here."""
+        super().feed(key)
+        if self.state.mode == "summary":
+            self.state = replace(self.state, mode="normal")
 
     def _click(self, col: int, row: int) -> str:
         """A click on the map looks at that hex (while aiming: picks that target)."""
