@@ -136,7 +136,7 @@ def test_go_to_a_command_by_number_or_c_and_turn_and_round_keys(games, tmp_path,
     go(game, "r99")
     game.wait_for("no round 99 here: this battle has rounds 1 to 8")
     game.send("\x1b[F")  # End
-    game.wait_for("command 111/111 · round 8 · battle over")
+    game.wait_for("command 111/111 · round 8 · paused (4/s) · battle over")
     game.send("\x1b[H")  # Home
     game.wait_for("command 0/111 · round 1")
 

@@ -283,8 +283,7 @@ class ViewerApp(App):
         speed = f"{SPEEDS[pb.speed]:g}/s"
         playing = f"playing {speed}" if pb.playing else f"paused ({speed})"
         bout = f" bout {pb.film.bout}/{len(pb.films)} ·" if pb.film.bout else ""
-        return (f"{bout} command {pb.position}/{pb.count} · round {view.round} · {turn} · "
-                f"{playing}")
+        return f"{bout} command {pb.position}/{pb.count} · round {view.round} · {playing} · {turn}"
 
     def _status(self, canvas: Canvas) -> None:
         """The top line, over the game's."""

@@ -67,7 +67,6 @@ def help_lines(width: int) -> list[Line]:
 
 
 def key_hint() -> str:
-    """The prompt line's reminder of the main keys."""
-    return (f"space play  h/l step  H/L turn  [/] round  g go  c continue  "
-            f"{first_key('look')} look  {first_key('attack')} aim  {first_key('help')} help  "
-            "q leave")
+    """The prompt line's reminder of the main keys (the status line ends in '? help')."""
+    return (f"space play  h/l step  H/L turn  [/] round  g go  c play on  "
+            f"{first_key('look')} look  {first_key('attack')} aim")
