@@ -188,6 +188,8 @@ def test_continue_from_here_writes_a_child_that_verifies_and_names_its_parent(
     game.settle()
     game.send("S")
     assert game.wait_exit() == 0
+    assert "play on with: arena play --load saves/skirmish-3.continued.save.json" in \
+        game.raw.decode()
     assert replay_path.read_bytes() == before
     child = tmp_path / "saves" / "skirmish-3.continued.save.json"
     doc = json.loads(child.read_text())

@@ -139,3 +139,23 @@ def test_the_history_at_the_end_goes_back_to_the_map_not_the_games_summary(
         assert "command 111/111" in text and "Round 8: initiative" in text
     finally:
         playback.close()
+
+
+def test_after_any_seek_the_screen_is_what_a_fresh_viewer_draws_there(
+        replay_path, tmp_path, monkeypatch):
+    monkeypatch.setattr("arena.tui.playback.LOG_KEPT", 20)  # the kept window slides
+    playback = open_playback(replay_path, tmp_path / "saves")
+
+    def screen(app: ViewerApp) -> list[str]:
+        console = tcod.console.Console(120, 40, order="C")
+        app.draw(console)
+        return ["".join(chr(c) for c in row) for row in console.ch]
+
+    try:
+        app = ViewerApp(playback)
+        for n in (40, 90, 41, 111, 60):
+            playback.goto(n)
+            seen = screen(app)
+            assert seen == screen(ViewerApp(playback)), f"at command {n}"
+    finally:
+        playback.close()

@@ -47,6 +47,11 @@ class Continued(Session):
             path = saves_file(self.saves, f"{stem}-{n}.save.json")
         return path
 
+    def save(self) -> Path:
+        """Write the battle so far (it names its parent) and remember where."""
+        self.saved: Path | None = super().save()
+        return self.saved
+
 
 def continued_recorder(playback: Playback, ai_level: str) -> Recorder:
     """A new battle at the playback's point: the parent's commands so far, re-applied."""
@@ -112,6 +117,8 @@ def _play_on(screen: Terminal, playback: Playback, side: int, saves: Path,
     try:
         game = App(session, settings.pauses)
         screen.run(game)
+        if game.exit == "save":  # no journal here: the save is the way back
+            return f"Saved to {session.saved}; play on with: arena play --load {session.saved}"
         return game.message
     finally:
         session.close()

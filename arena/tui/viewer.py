@@ -15,7 +15,7 @@ from dataclasses import replace
 import tcod.console
 
 from arena.hexgrid import ORIGIN
-from arena.tui import palette, pointer
+from arena.tui import palette, panels, pointer
 from arena.tui.app import App
 from arena.tui.canvas import Canvas
 from arena.tui.controls import react
@@ -44,6 +44,7 @@ class ViewerApp(App):
         self.typed = ""
         self.continuing: tuple[int, int] | None = None  # (side, command) to play on from
         self.mark = time.monotonic()
+        self.shown = (0, 0)  # the film and point whose log the pane holds
 
     # --- keys ---
 
@@ -268,6 +269,9 @@ class ViewerApp(App):
             self.small = False
             self._draw_help(canvas)
             return
+        shown = (self.playback.index, self.playback.position)
+        if shown != self.shown:  # another point's log: wrapped afresh, not extended
+            self.log, self.shown = panels.LogPane(), shown
         super().draw(console)
         if not self.small and self.state.mode != "history":
             self._status(canvas)
