@@ -14,7 +14,7 @@ from arena.cli import main
 from arena.errors import ArenaError
 from arena.replay import Recorder, load
 from arena.tui.continued import Continued, continued_recorder
-from arena.tui.playback import open_playback
+from arena.tui.playback import load_films, open_playback
 from arena.tui.session import Session
 from arena.tui.viewer import ViewerApp
 
@@ -159,3 +159,9 @@ def test_after_any_seek_the_screen_is_what_a_fresh_viewer_draws_there(
             assert seen == screen(ViewerApp(playback)), f"at command {n}"
     finally:
         playback.close()
+
+
+def test_a_file_over_the_size_limit_is_refused_before_it_is_parsed(replay_path, monkeypatch):
+    monkeypatch.setattr("arena.tui.playback.MAX_JSON_BYTES", 1000)
+    with pytest.raises(ArenaError, match="the limit is 1000"):
+        load_films(replay_path)
