@@ -160,11 +160,11 @@ class ViewerApp(App):
         pb = self.playback
         pb.playing = False
         if pb.film.bout:
-            self.state = replace(self.state, hint="continue from here takes a battle replay; a "
-                                 "run's bout carries wounds a replay file does not hold")
+            self.state = replace(self.state, hint="a run's bout cannot be continued: its "
+                                 "carried wounds are not in the replay format")
         elif self.session.view.over:
-            self.state = replace(self.state, hint="the battle is over here: step back (h, H or "
-                                 "[) to continue from an earlier point")
+            self.state = replace(self.state, hint="the battle is over here: step back (h, H, "
+                                 "[) to play on from earlier")
         else:
             self.asking = "side"
 
