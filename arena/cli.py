@@ -94,6 +94,9 @@ def build_parser() -> Parser:
     rep.add_argument(
         "--verify", action="store_true", help="exit 0 if every event and state hash match, else 1"
     )
+    rep.add_argument("--log", action="store_true",
+                     help="print the log (the default when stdout is not a terminal); "
+                          "on a terminal, without it, the replay opens in the viewer")
     add_replay_tools(rep)  # what if and branches (docs/testers.md)
     add_calculator(sub)
     add_gen(sub)
@@ -240,7 +243,10 @@ def describe(m: Mismatch) -> str:
 
 
 def run_replay(args: argparse.Namespace, out: TextIO) -> int:
-    """Re-run a replay; with --verify report the first mismatch and exit 1 on any."""
+    """Re-run a replay; with --verify report the first mismatch and exit 1 on any.
+
+    On a terminal, without --verify, --log or a tool, watch it in the viewer (docs/testers.md).
+    """
     from pathlib import Path  # noqa: PLC0415
 
     from arena.battle import Battle  # noqa: PLC0415
@@ -250,6 +256,10 @@ def run_replay(args: argparse.Namespace, out: TextIO) -> int:
 
     if wants_tools(args):  # what if and branches: battle replays only
         return run_replay_tools(args, out, Path(SAVES))
+    if not (args.verify or args.log) and sys.stdout.isatty() and sys.stdin.isatty():
+        from arena.tui.continued import view  # noqa: PLC0415
+
+        return view(args.path, Path(SAVES))
     recorded_run = replay_run(args.path, out)  # a run record (arena/run/record.py)
     if recorded_run is not None:
         return recorded_run

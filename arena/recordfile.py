@@ -133,3 +133,24 @@ def keyframe_list(doc: dict[str, Any], where: str, commands: int) -> tuple[Keyfr
             raise ReplayError(f"{at}: the snapshot has no state hash")
         found.append((command, snapshot))
     return tuple(found)
+
+
+def check_parent(doc: dict[str, Any], count: int, where: str) -> tuple[str, int] | None:
+    """The optional `parent` of a replay continued from another: {sha256, command}, checked.
+
+    Verification ignores it: the child's commands (the parent's first ones included) are
+    re-simulated like any replay's.
+    """
+    if "parent" not in doc:
+        return None
+    parent = need(doc, "parent", dict, where)
+    if set(parent) != {"sha256", "command"}:
+        raise ReplayError(f"{where}: 'parent' must hold exactly sha256 and command")
+    digest = need(parent, "sha256", str, f"{where}: parent")
+    if len(digest) != 64 or any(c not in "0123456789abcdef" for c in digest):
+        raise ReplayError(f"{where}: parent: 'sha256' must be 64 lower-case hex digits")
+    index = need(parent, "command", int, f"{where}: parent")
+    if not 0 <= index <= count:
+        raise ReplayError(f"{where}: parent: 'command' must be 0..{count}")
+    return digest, index
+

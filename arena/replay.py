@@ -21,6 +21,7 @@ from arena.procgen import generator_version
 from arena.recordfile import (
     MAX_COMMANDS,
     Keyframe,
+    check_parent,
     command_list,
     header,
     keyframe_list,
@@ -48,6 +49,7 @@ class Recorder:
     steps: list[dict[str, object]] = field(default_factory=list)
     keyframe_every: int = 0  # store a snapshot after every this many commands (0: none)
     keyframes: list[dict[str, object]] = field(default_factory=list)
+    parent: dict[str, object] | None = None  # a continued replay's origin (check_parent)
 
     def apply(self, command: Command, by: str) -> list[Event]:
         """Apply a command; record it with its events and state hash unless refused.
@@ -91,6 +93,7 @@ class Recorder:
             "commands": self.steps,
             "final_state_hash": b.state_hash(),
             **({"keyframes": self.keyframes} if self.keyframes else {}),
+            **({"parent": self.parent} if self.parent is not None else {}),
         }
 
 
@@ -123,6 +126,7 @@ class Replay:
     by: tuple[str, ...] = ()
     ais: tuple[str, ...] = ()  # per step, the AI recorded as giving it (`ai`; "" if none)
     keyframes: tuple[Keyframe, ...] = ()  # stored snapshots: an index, checked before use
+    parent: tuple[str, int] | None = None  # (sha256 of the parent file, its command index)
 
 
 def _document(path: Path) -> dict[str, Any]:
@@ -161,7 +165,7 @@ def _replay(path: Path, doc: dict[str, Any]) -> Replay:
         path, head["game_version"], head["ruleset"], head["seed"], head["dice"],
         head["scenario"], need(doc, "opening", list, where), steps,
         need(doc, "final_state_hash", str, where), doc["replay_version"], over, tuple(by),
-        tuple(ais), keyframe_list(doc, where, len(steps)),
+        tuple(ais), keyframe_list(doc, where, len(steps)), check_parent(doc, len(steps), where),
     )
 
 

@@ -24,7 +24,7 @@ from arena.files import MAX_JSON_BYTES, parse_json, read_head, read_text, write_
 from arena.model.commands import Command, command_from_json
 from arena.procgen import GENERATOR_VERSION
 from arena.run.auto import end, start
-from arena.run.engine import Run, RunConfig, play_commands
+from arena.run.engine import Bout, Run, RunConfig, play_commands
 
 FORMAT = "arena-run"
 RUN_VERSION = 1
@@ -108,11 +108,19 @@ def _commands(doc: dict[str, Any], number: int) -> list[dict[str, Any]]:
     return steps
 
 
-def verify(doc: dict[str, Any], library: Library) -> RunMismatch | None:
-    """Re-run the recorded run; the first difference, or None when all of it matches."""
+def verify(doc: dict[str, Any], library: Library,
+           bouts: list[Bout] | None = None) -> RunMismatch | None:
+    """Re-run the recorded run; the first difference, or None when all of it matches.
+
+    `bouts`, when given, receives every bout re-fought (its arena, seed, wounds and steps),
+    for the replay viewer.
+    """
     config = RunConfig(doc["ruleset"]["name"], doc["seed"], doc["bouts"], doc["endless"],
                        doc["seeded"], tuple(str(t) for t in doc["party"]))
     run = Run(config, library)
+    if bouts is not None:
+        bouts.clear()
+        run.bouts = bouts  # the same list: the run appends each bout as it finishes it
     start(run)
     try:
         while not run.over:

@@ -8,14 +8,19 @@ reproduces it (else it is set aside in `rejected` and an earlier one is used); e
 applied after it is checked against its recorded hash too (once: the battle is
 deterministic). `at(n)` restores the nearest keyframe at or before command n and applies the
 few commands after it. Keyframes are an index only (DESIGN.md point 12): `arena replay
---verify` re-simulates everything.
+--verify` re-simulates everything. The first pass in order also keeps each command's events
+and the clock (round, whose turn) after it, which the replay viewer narrates and steps by
+(arena/tui/playback.py); they are whole only when the Seeker is not opened on stored keyframes.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
-from arena.battle import Battle
+from arena.battle import Battle, Wounds
+from arena.ecs import queries
+from arena.ecs.events import Event
 from arena.errors import ArenaError
 from arena.replay import Replay
 from arena.snapcodec import SnapshotError
@@ -25,7 +30,9 @@ from arena.tools.replayargs import KEYFRAME_EVERY
 class Seeker:
     """A replay's battle that can be put at any command quickly; owns one Battle."""
 
-    def __init__(self, replay: Replay, every: int = KEYFRAME_EVERY, stored: bool = False) -> None:
+    def __init__(self, replay: Replay, every: int = KEYFRAME_EVERY, stored: bool = False,
+                 wounds: Mapping[int, Wounds] | None = None) -> None:
+        """`wounds`: a run bout's carried wounds (run records; a replay file has none)."""
         if every < 1:
             raise ArenaError(f"keyframes every {every} commands: must be 1 or more")
         self.replay = replay
@@ -36,8 +43,11 @@ class Seeker:
         self.unchecked: dict[int, dict[str, Any]] = dict(replay.keyframes) if stored else {}
         self.rejected: list[int] = []  # stored keyframes found not to fit their command
         self.checked: set[int] = set()  # commands (0-based) whose hash was checked once
-        self.battle = Battle(replay.scenario, replay.ruleset, replay.seed, replay.dice)
+        self.battle = Battle(replay.scenario, replay.ruleset, replay.seed, replay.dice, wounds)
         self.battle.__enter__()
+        self.opening: list[Event] = list(self.battle.opening)
+        self.events: list[list[Event]] = []  # per command, the events it gave (first pass)
+        self.clock: list[tuple[int, int | None]] = [self._clock()]  # after 0..n commands
         self.frames[0] = self.battle.snapshot(log=False)
         self.position = 0
         if not stored:
@@ -91,7 +101,10 @@ class Seeker:
     def _forward(self, n: int) -> None:
         """Apply commands up to `n`, checking hashes and keeping a keyframe every `every`."""
         for i in range(self.position, n):
-            self.battle.apply(self.commands[i])
+            events = self.battle.apply(self.commands[i])
+            if i == len(self.events):  # the first pass in order: keep what the viewer shows
+                self.events.append(events)
+                self.clock.append(self._clock())
             if i in self.checked:
                 continue
             if self.battle.state_hash() != self.hashes[i]:
@@ -102,6 +115,12 @@ class Seeker:
             if (i + 1) % self.every == 0 and i + 1 not in self.frames:
                 self.frames[i + 1] = self.battle.snapshot(log=False)
         self.position = n
+
+    def _clock(self) -> tuple[int, int | None]:
+        """The battle's round and whose turn it is (None: between turns or over)."""
+        self.battle.world.activate()
+        clock = queries.clock()
+        return clock.round, clock.active
 
     def close(self) -> None:
         """Delete the battle's world."""

@@ -55,6 +55,7 @@ class Session:
     """The battle, its recorder and journal, who plays which side, and the message log."""
 
     abandon_question = "Abandon this battle? Its journal is deleted. (y/n)"
+    suffix = ""  # added to the replay's file name (a continued battle's: ".continued")
 
     def __init__(
         self, recorder: Recorder, players: frozenset[int], saves: Path, journal: bool = True,
@@ -180,7 +181,7 @@ class Session:
 
     def _finish(self) -> None:
         """The battle is over: write its replay and drop the journal."""
-        stem = f"{self.battle.scenario.id}-{self.battle.seed}"
+        stem = f"{self.battle.scenario.id}-{self.battle.seed}{self.suffix}"
         path, n = saves_file(self.saves, f"{stem}.replay.json"), 1
         while path.exists():
             n += 1

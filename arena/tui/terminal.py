@@ -130,7 +130,8 @@ class Terminal:
                     frontend.flush_input = False  # type: ignore[attr-defined]
                     self.term.flushinp()
                     break
-            if keys or changed:
+            ticked = getattr(frontend, "tick", None)  # a replay playing on by itself
+            if keys or changed or (ticked is not None and ticked()):
                 self.show(frontend)
 
 
