@@ -74,7 +74,8 @@ def pool(materials: Materials, ruleset: str) -> Pool:
     key = f"pool:{ruleset}"
     if key not in materials.cache:
         found = [m for i in sorted(materials.templates)
-                 if (m := _member(ruleset, i, materials.templates[i])) is not None]
+                 if "tier" not in materials.templates[i]
+                 and (m := _member(ruleset, i, materials.templates[i])) is not None]
         if not found:
             raise GenError(f"no template can fight under {ruleset}")
         ranked = sorted(m.threat for m in found)
