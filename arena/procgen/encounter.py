@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from arena.hexgrid import Hex
 from arena.model.scenario import CombatantSpec
+from arena.procgen.foes import foe_pool
 from arena.procgen.rng import Stream
 from arena.procgen.roster import (
     COMPANY_SIZE,
@@ -54,13 +55,17 @@ def _specs(members: Sequence[Member]) -> tuple[CombatantSpec, ...]:
 
 def side_threat(ruleset: str, side: Sequence[CombatantSpec]) -> int:
     """The summed threat of a side's combatants under `ruleset`."""
-    return sum(threat(ruleset, c.stats[ruleset], c.weapons, c.hp) for c in side)
+    return sum(threat(ruleset, c.stats[ruleset], c.weapons, c.hp, c.speed) for c in side)
 
 
-def draw_encounter(seed: int, spec: GenSpec, materials: Materials) -> Encounter:
+def draw_encounter(
+    seed: int, spec: GenSpec, materials: Materials, theme: str | None = None
+) -> Encounter:
     """The company (the given party, or a drafted one) and the foes for this bout.
 
-    In symmetric mode the foes are the company's mirror image: the same combatants.
+    The company is drafted from the templates; the foes come from the bestiary entries that
+    haunt `theme` at the bout's tier (`procgen.foes`). In symmetric mode the foes are the
+    company's mirror image: the same combatants.
     """
     p = pool(materials, spec.ruleset)
     rng = Stream("roster", seed, spec.bout)
@@ -74,7 +79,8 @@ def draw_encounter(seed: int, spec: GenSpec, materials: Materials) -> Encounter:
         roles = tuple("soldier" for _ in company)
         return Encounter(company, company, company_threat, company_threat, company_threat, roles)
     budget = spec.budget if spec.budget is not None else foe_budget(company_threat, spec.bout)
-    foes = draw_roster(p, materials, budget, FOE_LIMIT, is_boss_bout(spec.bout), rng)
+    foes = draw_roster(foe_pool(materials, spec.ruleset, theme, spec.bout), materials, budget,
+                       FOE_LIMIT, is_boss_bout(spec.bout), rng)
     specs = _specs(foes)
     return Encounter(company, specs, company_threat, side_threat(spec.ruleset, specs), budget,
                      tuple(m.role for m in foes))

@@ -21,6 +21,7 @@ BOSS_FACTOR, LEADER_FACTOR = 3.0, 1.5
 COMPANY_SIZE, FOE_LIMIT = 6, 10
 BOSS_EVERY = 5
 SAME_LIMIT = 3  # at most this many of one template on a side
+BOSS_SLACK = (5, 4)  # a boss that fits no budget may still lead if at most 5/4 of it
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,6 +38,7 @@ class Member:
     stats: dict[str, dict[str, StatValue]]
     threat: int
     role: str
+    tier: int = 1
 
     @property
     def ranged(self) -> bool:
@@ -57,37 +59,49 @@ class Pool:
         return [m for m in self.members if m.role in roles]
 
 
-def _member(ruleset: str, ident: str, t: Template) -> Member | None:
+def member(ruleset: str, ident: str, t: Template) -> Member | None:
     """The template as a pool member, or None if the ruleset cannot field it."""
     weapons = cast(tuple[Weapon, ...], t["weapons"])
     if ruleset not in t or not all(usable(ruleset, w) for w in weapons):
         return None
     stats = {k: dict(cast(dict[str, StatValue], t[k])) for k in sorted(RULESETS) if k in t}
-    hp = cast(int, t["hp"])
-    value = threat(ruleset, stat_block(ruleset, stats[ruleset]), weapons, hp)
-    return Member(ident, cast(str, t["name"]), cast(str, t["glyph"]), hp, cast(int, t["speed"]),
-                  weapons, cast(Armour | None, t.get("armour")), stats, value, "")
+    hp, speed = cast(int, t["hp"]), cast(int, t["speed"])
+    value = threat(ruleset, stat_block(ruleset, stats[ruleset]), weapons, hp, speed)
+    return Member(ident, cast(str, t["name"]), cast(str, t["glyph"]), hp, speed,
+                  weapons, cast(Armour | None, t.get("armour")), stats, value, "",
+                  cast(int, t.get("tier", 1)))
 
 
 def pool(materials: Materials, ruleset: str) -> Pool:
-    """The ruleset's pool (computed once per Materials)."""
+    """The ruleset's pool of templates (`templates.toml`, not the bestiary), computed once."""
     key = f"pool:{ruleset}"
     if key not in materials.cache:
         found = [m for i in sorted(materials.templates)
                  if "tier" not in materials.templates[i]
-                 and (m := _member(ruleset, i, materials.templates[i])) is not None]
+                 and (m := member(ruleset, i, materials.templates[i])) is not None]
         if not found:
             raise GenError(f"no template can fight under {ruleset}")
-        ranked = sorted(m.threat for m in found)
-        median = ranked[len(ranked) // 2]
-        strongest = max(found, key=lambda m: (m.threat, m.template))
-        def role(m: Member) -> str:
-            if m.threat >= BOSS_FACTOR * median or m is strongest:
-                return "boss"
-            return "leader" if m.threat >= LEADER_FACTOR * median else "soldier"
-        members = tuple(replace(m, role=role(m)) for m in found)
-        materials.cache[key] = Pool(ruleset, members, median)
+        materials.cache[key] = ranked_pool(ruleset, found, ())
     return cast(Pool, materials.cache[key])
+
+
+def ranked_pool(ruleset: str, found: list[Member], bosses: tuple[Member, ...]) -> Pool:
+    """Members with roles by threat; the named `bosses` (if any) are the only bosses.
+
+    Without named bosses, a boss has 3 × the median threat or is the strongest member.
+    """
+    ranked = sorted(m.threat for m in found)
+    median = ranked[len(ranked) // 2]
+    strongest = max(found, key=lambda m: (m.threat, m.template))
+
+    def role(m: Member) -> str:
+        if not bosses and (m.threat >= BOSS_FACTOR * median or m is strongest):
+            return "boss"
+        return "leader" if m.threat >= LEADER_FACTOR * median else "soldier"
+
+    members = tuple(replace(m, role=role(m)) for m in found)
+    named = tuple(replace(m, role="boss") for m in bosses)
+    return Pool(ruleset, members + named, median)
 
 
 def foe_budget(party_threat: int, bout: int) -> int:
@@ -101,26 +115,49 @@ def is_boss_bout(bout: int) -> bool:
 
 
 def _rearm(m: Member, materials: Materials, ruleset: str, rng: Stream) -> Member:
-    """Maybe swap the first weapon for another plain one of its kind and hands."""
+    """Maybe swap the first weapon for another plain one of its kind and hands.
+
+    Natural weapons are part of the creature: they are never swapped.
+    """
     first = m.weapons[0]
-    if not rng.chance(0.35):
+    if not rng.chance(0.35) or first.natural:
         return m
     options = [w for i, w in sorted(materials.weapons.items())
                if w.kind == first.kind and w.hands == first.hands and w.magic == 0
-               and not w.conditional and usable(ruleset, w)]
+               and not w.conditional and not w.natural and usable(ruleset, w)]
     if not options:
         return m
     weapons = (rng.pick(options), *m.weapons[1:])
-    value = threat(ruleset, stat_block(ruleset, m.stats[ruleset]), weapons, m.hp)
+    value = threat(ruleset, stat_block(ruleset, m.stats[ruleset]), weapons, m.hp, m.speed)
     return replace(m, weapons=weapons, threat=value)
 
 
 def _pick(rng: Stream, choices: list[Member], roster: list[Member]) -> Member:
-    """A soldier by weight (melee 2, ranged 1); ranged only while at most a third would shoot."""
+    """A soldier by weight (melee 2, ranged 1, × tier); a shooter only while ≤ a third shoot."""
     ranged = sum(1 for m in roster if m.ranged)
     shooters_ok = 3 * (ranged + 1) <= len(roster) + 1
-    weighted = [(m, 1 if m.ranged else 2) for m in choices if shooters_ok or not m.ranged]
+    weighted = [(m, (1 if m.ranged else 2) * m.tier) for m in choices
+                if shooters_ok or not m.ranged]
     return rng.weighted(weighted or [(m, 1) for m in choices])
+
+
+def pick_boss(p: Pool, budget: int, rng: Stream) -> Member:
+    """The boss of a boss bout (docs/procgen.md, Roster).
+
+    A boss that fits the budget, or the cheapest one at most a quarter over it; else the
+    strongest other member that fits stands in as the boss; else the cheapest boss.
+    """
+    bosses = p.of("boss")
+    fits = [m for m in bosses if m.threat <= budget]
+    if fits:
+        return rng.pick(fits)
+    cheapest = min(bosses or p.members, key=lambda m: (m.threat, m.template))
+    if cheapest.threat * BOSS_SLACK[1] <= budget * BOSS_SLACK[0]:
+        return cheapest
+    stand_ins = [m for m in p.members if m.role != "boss" and m.threat <= budget]
+    if stand_ins:
+        return replace(max(stand_ins, key=lambda m: (m.threat, m.template)), role="boss")
+    return cheapest
 
 
 def draw_roster(
@@ -133,9 +170,7 @@ def draw_roster(
                        f"combatant has threat {cheapest}")
     roster: list[Member] = []
     if boss:
-        bosses = p.of("boss")
-        fits = [m for m in bosses if m.threat <= budget]
-        roster.append(rng.pick(fits) if fits else min(bosses, key=lambda m: (m.threat, m.template)))
+        roster.append(pick_boss(p, budget, rng))
     left = budget - sum(m.threat for m in roster)
     leaders = [m for m in p.of("leader") if m.threat <= left]
     if leaders and left >= 3 * p.median and not boss:

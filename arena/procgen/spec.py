@@ -13,7 +13,7 @@ from arena.procgen.theme import Theme
 
 # Bump when the same (seed, spec) would give a different scenario; then re-bless the catalog
 # (`python scripts/bless_catalog.py`). Replays record it; old replays still verify.
-GENERATOR_VERSION = 1
+GENERATOR_VERSION = 2
 
 # A template record as the asset library holds it (see arena.assets.library.Library).
 Template = Mapping[str, object]
