@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import argparse
-from typing import Any, TextIO
+from typing import Any, TextIO, cast
 
 from arena.assets import load_library, load_scenario
 from arena.assets.generated import generate_checked, materials, scenario_toml
@@ -14,6 +14,7 @@ from arena.procgen import GENERATOR_VERSION, Generated, GenSpec
 from arena.procgen.catalog import catalog_row, catalog_text
 from arena.procgen.draw import legend_lines, map_lines, roster_lines
 from arena.procgen.encounter import side_threat
+from arena.procgen.foes import bestiary
 from arena.procgen.roster import pool
 from arena.rules import RULESETS, get_ruleset
 
@@ -91,6 +92,14 @@ def threat_table(library: Library, rules: str) -> str:
     lines = [f"{rules}: median threat {p.median}"]
     for m in sorted(p.members, key=lambda m: (m.threat, m.template)):
         lines.append(f"  {m.template:24} {m.threat:5}  {m.role}{' (ranged)' if m.ranged else ''}")
+    foes = bestiary(materials(library), rules)
+    if foes:
+        lines.append(f"{rules}: bestiary foes (tier, family, the themes they haunt)")
+    for m in sorted(foes, key=lambda m: (m.threat, m.template)):
+        t = library.templates[m.template]
+        kind = f"tier {m.tier}{' boss' if t.get('boss') else ''}, {t['family']}"
+        haunts = ", ".join(cast(tuple[str, ...], t["haunts"]))
+        lines.append(f"  {m.template:24} {m.threat:5}  {kind}: {haunts}")
     return "\n".join(lines) + "\n"
 
 

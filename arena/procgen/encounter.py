@@ -20,7 +20,7 @@ from arena.procgen.roster import (
     pool,
 )
 from arena.procgen.spec import GenSpec, Materials
-from arena.procgen.threat import stat_block, threat
+from arena.procgen.threat import side_strength, stat_block, threat
 from arena.rules import RULESETS
 
 # The company the generator drafts when no party is given: about four average soldiers.
@@ -54,8 +54,9 @@ def _specs(members: Sequence[Member]) -> tuple[CombatantSpec, ...]:
 
 
 def side_threat(ruleset: str, side: Sequence[CombatantSpec]) -> int:
-    """The summed threat of a side's combatants under `ruleset`."""
-    return sum(threat(ruleset, c.stats[ruleset], c.weapons, c.hp, c.speed) for c in side)
+    """The strength of a side's combatants together under `ruleset` (`side_strength`)."""
+    return side_strength(threat(ruleset, c.stats[ruleset], c.weapons, c.hp, c.speed)
+                         for c in side)
 
 
 def draw_encounter(
@@ -72,7 +73,8 @@ def draw_encounter(
     if spec.party:
         company = spec.party
     else:
-        drafted = draw_roster(p, materials, COMPANY_MEDIANS * p.median, COMPANY_SIZE, False, rng)
+        drafted = draw_roster(p, materials, side_strength([p.median] * COMPANY_MEDIANS),
+                              COMPANY_SIZE, False, rng)
         company = _specs(drafted)
     company_threat = side_threat(spec.ruleset, company)
     if spec.symmetric:

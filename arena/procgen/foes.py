@@ -24,7 +24,7 @@ def tier_cap(bout: int) -> int:
     return min(TOP_TIER, 1 + (max(bout, 1) - 1) // TIER_EVERY)
 
 
-def _bestiary(materials: Materials, ruleset: str) -> list[Member]:
+def bestiary(materials: Materials, ruleset: str) -> list[Member]:
     """Every bestiary entry that can fight under `ruleset`, in id order (cached)."""
     key = f"bestiary:{ruleset}"
     if key not in materials.cache:
@@ -49,7 +49,7 @@ def foe_pool(materials: Materials, ruleset: str, theme: str | None, bout: int) -
     """The pool the bout's foes are drawn from (see the module docstring), computed once."""
     key = f"foes:{ruleset}:{theme}:{tier_cap(bout)}"
     if key not in materials.cache:
-        entries = _bestiary(materials, ruleset)
+        entries = bestiary(materials, ruleset)
         here = [m for m in entries if theme is None or _haunts(materials, m, theme)]
         found = [m for m in here if not _named(materials, m) and m.tier <= tier_cap(bout)]
         bosses = [m for m in here if _named(materials, m)] or [

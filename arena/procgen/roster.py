@@ -7,6 +7,7 @@ a member is ranged when its first weapon shoots or is thrown.
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from dataclasses import dataclass, replace
 from typing import cast
@@ -21,6 +22,7 @@ BOSS_FACTOR, LEADER_FACTOR = 3.0, 1.5
 COMPANY_SIZE, FOE_LIMIT = 6, 10
 BOSS_EVERY = 5
 SAME_LIMIT = 3  # at most this many of one template on a side
+EPSILON = 1e-9  # float slack when a roster's strength meets its budget exactly
 BOSS_SLACK = (5, 4)  # a boss that fits no budget may still lead if at most 5/4 of it
 
 
@@ -163,7 +165,10 @@ def pick_boss(p: Pool, budget: int, rng: Stream) -> Member:
 def draw_roster(
     p: Pool, materials: Materials, budget: int, limit: int, boss: bool, rng: Stream
 ) -> list[Member]:
-    """Members whose threats sum to at most `budget` (a boss may exceed it on its own)."""
+    """Members whose strength together (`side_strength`) is at most `budget`.
+
+    A boss may exceed it on its own.
+    """
     cheapest = min(m.threat for m in p.members)
     if budget < cheapest and not boss:
         raise GenError(f"threat budget {budget} fits no roster: the cheapest {p.ruleset} "
@@ -171,19 +176,24 @@ def draw_roster(
     roster: list[Member] = []
     if boss:
         roster.append(pick_boss(p, budget, rng))
-    left = budget - sum(m.threat for m in roster)
-    leaders = [m for m in p.of("leader") if m.threat <= left]
-    if leaders and left >= 3 * p.median and not boss:
+    # Strength adds under the square root: (Σ √threat)² <= budget, i.e. Σ √threat <= √budget.
+    left = math.sqrt(budget) - sum(math.sqrt(m.threat) for m in roster)
+
+    def fits(m: Member) -> bool:
+        return math.sqrt(m.threat) <= left + EPSILON
+
+    leaders = [m for m in p.of("leader") if fits(m)]
+    if leaders and left >= 3 * math.sqrt(p.median) and not boss:
         roster.append(rng.pick(leaders))
-        left -= roster[-1].threat
+        left -= math.sqrt(roster[-1].threat)
     while len(roster) < limit:
         used = Counter(m.template for m in roster)
-        choices = [m for m in p.of("soldier") if m.threat <= left and used[m.template] < SAME_LIMIT]
+        choices = [m for m in p.of("soldier") if fits(m) and used[m.template] < SAME_LIMIT]
         if not choices:
             break
         drawn = _pick(rng, choices, roster)
         armed = _rearm(drawn, materials, p.ruleset, rng)
-        m = armed if armed.threat <= left else drawn
+        m = armed if fits(armed) else drawn
         roster.append(m)
-        left -= m.threat
+        left -= math.sqrt(m.threat)
     return roster

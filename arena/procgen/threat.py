@@ -17,7 +17,8 @@ computed, not stored, so it follows every change to the rules or the templates;
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import math
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
@@ -149,6 +150,15 @@ def price(ruleset: str, stats: StatBlock, weapons: Sequence[Weapon], hp: int,
     dealt = offence(ruleset, stats, weapons, speed)
     soaked = hp * toughness(ruleset, stats)
     return Price(dealt, soaked, max(1, round(dealt * soaked)))
+
+
+def side_strength(threats: Iterable[int]) -> int:
+    """Combatants fighting together, by Lanchester's square law: (Σ √threat)².
+
+    Ten goblins of threat 20 are worth (10 √20)² = 2000, not 200: each deals its damage and
+    soaks its share while the others fight on. One combatant's strength is its threat.
+    """
+    return round(sum(math.sqrt(t) for t in threats) ** 2)
 
 
 def threat(ruleset: str, stats: StatBlock, weapons: Sequence[Weapon], hp: int,

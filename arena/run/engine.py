@@ -22,7 +22,7 @@ from arena.narrate import narrate
 from arena.procgen import GenSpec
 from arena.procgen.rng import Stream, derive
 from arena.procgen.roster import Pool, is_boss_bout, pool
-from arena.procgen.threat import threat
+from arena.procgen.threat import side_strength, threat
 from arena.rules import RULESETS, get_ruleset
 from arena.rules.base import Ruleset
 from arena.run.balance import foe_budget
@@ -105,7 +105,7 @@ class Run:
         self.emit: Emit = emit or _silent
         templates = config.party or suggested_party(self.pool, config.seed)
         self.party: list[Member] = [self._fresh(t) for t in templates]
-        self.start_threat = sum(self._threat(m) for m in self.party)
+        self.start_threat = side_strength(self._threat(m) for m in self.party)
         self.tallies: list[Tally] = []
         self.camps: list[list[dict[str, object]]] = []
         self.bouts: list[Bout] = []
