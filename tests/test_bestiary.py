@@ -235,7 +235,7 @@ def test_the_engine_never_drops_a_natural_weapon():
 # --- the generator ---------------------------------------------------------------------------
 
 def _families(theme: str, bout: int, ruleset: str = "adnd") -> set[str]:
-    members = foe_pool(_materials(), ruleset, theme, bout).members
+    members = foe_pool(_materials(), ruleset, theme, bout).of("soldier", "leader")
     return {cast(str, LIBRARY.templates[m.template]["family"]) for m in members}
 
 
@@ -244,7 +244,8 @@ def _materials():
 
 
 def test_themes_bring_fitting_foes_and_tiers_grow_with_the_bout():
-    assert "undead" in _families("crypt", 1) and "beast" not in _families("bridge", 9) - {"beast"}
+    assert "undead" in _families("crypt", 1) and "undead" not in _families("forest", 9)
+    assert "giant" not in _families("bridge", 1) and "giant" in _families("bridge", 7)
     forest = foe_pool(_materials(), "d40", "forest", 3)
     assert {LIBRARY.templates[m.template]["family"] for m in forest.of("soldier", "leader")} >= {
         "beast"}
