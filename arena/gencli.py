@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import argparse
+from collections.abc import Mapping
 from typing import Any, TextIO, cast
 
 from arena.assets import load_library, load_scenario
+from arena.assets.common import Template
 from arena.assets.generated import generate_checked, materials, scenario_toml
 from arena.assets.library import Library
 from arena.errors import ArenaError
@@ -74,7 +76,7 @@ def parse_range(text: str) -> range:
     return range(a, b + 1)
 
 
-def picture(made: Generated, seed: int) -> str:
+def picture(made: Generated, seed: int, templates: Mapping[str, Template]) -> str:
     """The arena as the game draws it, a legend and the roster."""
     s, spec_rules = made.scenario, made.scenario.ruleset
     threats = {i: side_threat(spec_rules, [c]) for i, c in enumerate(s.combatants)}
@@ -83,7 +85,17 @@ def picture(made: Generated, seed: int) -> str:
     head = [f"{s.name}: {made.shape}, radius {s.map.radius}, ruleset {spec_rules}, seed {seed} "
             f"(generator {GENERATOR_VERSION}, {made.retries} retries)", s.description, ""]
     return "\n".join([*head, *map_lines(s), "", "Legend:", *legend_lines(s), "",
-                      *roster_lines(s, threats, roles)]) + "\n"
+                      *roster_lines(s, threats, roles), *flavour_lines(s, templates)]) + "\n"
+
+
+def flavour_lines(s: Scenario, templates: Mapping[str, Template]) -> list[str]:
+    """A line of flavour for each kind of bestiary foe in the scenario, in order of appearance."""
+    seen: dict[str, str] = {}
+    for c in s.combatants:
+        flavour = templates.get(c.template, {}).get("flavour")
+        if isinstance(flavour, str) and c.template not in seen:
+            seen[c.template] = f"  {c.glyph} {templates[c.template]['name']}: {flavour}"
+    return ["", "Foes:", *seen.values()] if seen else []
 
 
 def threat_table(library: Library, rules: str) -> str:
@@ -118,7 +130,9 @@ def run_gen(args: argparse.Namespace, out: TextIO) -> int:
     if args.seed is None:
         raise ArenaError("arena gen needs --seed N (or --catalog A..B, or --threats)")
     made = generate_checked(args.seed, spec, library)
-    out.write(scenario_toml(made.scenario) if args.toml else picture(made, args.seed))
+    text = scenario_toml(made.scenario) if args.toml else picture(made, args.seed,
+                                                                  library.templates)
+    out.write(text)
     return 0
 
 

@@ -19,6 +19,7 @@ from arena.assets.common import Template
 from arena.assets.generated import materials
 from arena.assets.templates import full_stats
 from arena.battle import Battle
+from arena.cli import main
 from arena.dice import Dice
 from arena.ecs.components import Health, Wielded
 from arena.ecs.events import Attacked, BattleEnded, Refused, WeaponBroken, WeaponDropped
@@ -303,3 +304,12 @@ def test_natural_weapons_take_no_hand_so_a_bear_wields_its_whole_routine():
     assert [w.hands for w in cast(tuple[Weapon, ...], bear["weapons"])] == [0, 0, 0]
     with duel("brown_bear", "swordsman", "d40"):
         assert [w.id for w in wielded(1)] == ["bear_claw", "bear_claw", "bear_bite"]
+
+
+def test_arena_gen_prints_a_line_of_flavour_for_each_kind_of_foe(capsys):
+    assert main(["gen", "--seed", "4", "--rules", "ap", "--theme", "crypt", "--bout", "3"]) == 0
+    out = capsys.readouterr().out
+    foes = out[out.index("\nFoes:\n"):].splitlines()[2:]
+    assert foes and all(": " in line for line in foes)
+    shown = {line.split(": ", 1)[1] for line in foes}
+    assert shown <= {cast(str, t["flavour"]) for t in LIBRARY.templates.values() if "flavour" in t}
