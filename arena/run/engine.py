@@ -140,7 +140,7 @@ class Run:
         """A member's threat at full health (the generator's measure)."""
         spec = m.spec()
         return threat(self.config.ruleset, spec.stats[self.config.ruleset], spec.weapons,
-                      m.max_hp)
+                      m.max_hp, spec.speed)
 
     @property
     def over(self) -> bool:
@@ -174,7 +174,8 @@ class Run:
                    "budget": bout.budget,
                    "enemies": [{"name": c.name, "template": c.template,
                                 "threat": threat(self.config.ruleset,
-                                                 c.stats[self.config.ruleset], c.weapons, c.hp)}
+                                                 c.stats[self.config.ruleset], c.weapons, c.hp,
+                                                 c.speed)}
                                for c in foes],
                    "party": party_json(self.party, self.config.ruleset)})
         return bout
@@ -206,7 +207,7 @@ class Run:
         defeated = [c for e, c in foes.items() if e in dead]
         tally.kills = len(defeated)
         tally.threat = sum(threat(self.config.ruleset, c.stats[self.config.ruleset], c.weapons,
-                                  c.hp) for c in defeated)
+                                  c.hp, c.speed) for c in defeated)
         carry_over(battle, self.party, bout.entities, tally)
         self.last_log = list(_log_lines(battle))[-30:]
         self.tallies.append(tally)

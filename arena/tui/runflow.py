@@ -96,7 +96,7 @@ def preview(live: LiveRun, theme: str) -> Page:
                          f"{run.start_threat}", palette.DIM), ("", palette.TEXT),
                         ("Enemies:", palette.TITLE)]
     for c in foes:
-        t = threat(rs, c.stats[rs], c.weapons, c.hp)
+        t = threat(rs, c.stats[rs], c.weapons, c.hp, c.speed)
         total += t
         arms = ", ".join(w.name for w in c.weapons)
         body.append((f"  {c.name}: {c.hp} HP, {arms} - threat {t}", palette.BAD))
