@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import argparse
-from typing import TYPE_CHECKING, Any, TextIO
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, TextIO, cast
 
 from arena.choices import RULESET_NAMES
 from arena.errors import ArenaError
 
 if TYPE_CHECKING:
+    from arena.assets.common import Template
     from arena.assets.library import Library
     from arena.model.scenario import Scenario
     from arena.procgen import Generated, GenSpec
@@ -74,7 +76,7 @@ def parse_range(text: str) -> range:
     return range(a, b + 1)
 
 
-def picture(made: Generated, seed: int) -> str:
+def picture(made: Generated, seed: int, templates: Mapping[str, Template]) -> str:
     """The arena as the game draws it, a legend and the roster."""
     from arena.procgen import GENERATOR_VERSION  # noqa: PLC0415
     from arena.procgen.draw import legend_lines, map_lines, roster_lines  # noqa: PLC0415
@@ -87,18 +89,37 @@ def picture(made: Generated, seed: int) -> str:
     head = [f"{s.name}: {made.shape}, radius {s.map.radius}, ruleset {spec_rules}, seed {seed} "
             f"(generator {GENERATOR_VERSION}, {made.retries} retries)", s.description, ""]
     return "\n".join([*head, *map_lines(s), "", "Legend:", *legend_lines(s), "",
-                      *roster_lines(s, threats, roles)]) + "\n"
+                      *roster_lines(s, threats, roles), *flavour_lines(s, templates)]) + "\n"
+
+
+def flavour_lines(s: Scenario, templates: Mapping[str, Template]) -> list[str]:
+    """A line of flavour for each kind of bestiary foe in the scenario, in order of appearance."""
+    seen: dict[str, str] = {}
+    for c in s.combatants:
+        flavour = templates.get(c.template, {}).get("flavour")
+        if isinstance(flavour, str) and c.template not in seen:
+            seen[c.template] = f"  {c.glyph} {templates[c.template]['name']}: {flavour}"
+    return ["", "Foes:", *seen.values()] if seen else []
 
 
 def threat_table(library: Library, rules: str) -> str:
     """Every template the ruleset can field: threat and role (docs/procgen.md)."""
     from arena.assets.generated import materials  # noqa: PLC0415
+    from arena.procgen.foes import bestiary  # noqa: PLC0415
     from arena.procgen.roster import pool  # noqa: PLC0415
 
     p = pool(materials(library), rules)
     lines = [f"{rules}: median threat {p.median}"]
     for m in sorted(p.members, key=lambda m: (m.threat, m.template)):
         lines.append(f"  {m.template:24} {m.threat:5}  {m.role}{' (ranged)' if m.ranged else ''}")
+    foes = bestiary(materials(library), rules)
+    if foes:
+        lines.append(f"{rules}: bestiary foes (tier, family, the themes they haunt)")
+    for m in sorted(foes, key=lambda m: (m.threat, m.template)):
+        t = library.templates[m.template]
+        kind = f"tier {m.tier}{' boss' if t.get('boss') else ''}, {t['family']}"
+        haunts = ", ".join(cast(tuple[str, ...], t["haunts"]))
+        lines.append(f"  {m.template:24} {m.threat:5}  {kind}: {haunts}")
     return "\n".join(lines) + "\n"
 
 
@@ -122,7 +143,9 @@ def run_gen(args: argparse.Namespace, out: TextIO) -> int:
     if args.seed is None:
         raise ArenaError("arena gen needs --seed N (or --catalog A..B, or --threats)")
     made = generate_checked(args.seed, spec, library)
-    out.write(scenario_toml(made.scenario) if args.toml else picture(made, args.seed))
+    text = scenario_toml(made.scenario) if args.toml else picture(made, args.seed,
+                                                                  library.templates)
+    out.write(text)
     return 0
 
 

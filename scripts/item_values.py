@@ -30,7 +30,7 @@ def table() -> str:
     names = sorted(RULESETS)
     rows = [f"| item | kind | {' | '.join(names)} |", "|---|---|" + "---|" * len(names)]
     kinds: list[tuple[str, dict[str, object]]] = [
-        ("weapon", dict(library.weapons)),
+        ("weapon", {i: w for i, w in library.weapons.items() if not w.natural}),
         ("armour", {i: a for i, a in library.armour.items() if not a.shield}),
         ("shield", {i: a for i, a in library.armour.items() if a.shield}),
         ("supply", dict(library.supplies)),

@@ -327,9 +327,9 @@ def test_unknown_scenario_lists_the_available_ones(library: Library) -> None:
 
 
 def test_unknown_template_is_rejected(root: Path) -> None:
-    message = scenario_error(root, SCENARIO.replace('"axeman"', '"ogre"'))
+    message = scenario_error(root, SCENARIO.replace('"axeman"', '"dragon"'))
     assert message.startswith(
-        "scenarios/test.toml: combatants[1].template: unknown template 'ogre' (available: "
+        "scenarios/test.toml: combatants[1].template: unknown template 'dragon' (available: "
     )
 
 

@@ -2,38 +2,54 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import cast
 
 import pytest
 from procgen_helpers import RULESETS, shipped
 
-from arena.model.stats import StatValue, Weapon
+from arena.model.stats import Armour, StatValue, Weapon
 from arena.procgen import GenError, GenSpec, build
 from arena.procgen.encounter import side_threat
+from arena.procgen.foes import foe_pool
 from arena.procgen.roster import foe_budget, is_boss_bout, pool
-from arena.procgen.threat import reference_defender, stat_block, threat
+from arena.procgen.threat import (
+    REFERENCE_BLOW,
+    reference_defender,
+    stat_block,
+    threat,
+    toughness,
+    worn,
+)
 from arena.rules import RULESETS as REGISTERED
 from arena.rules.base import AttackContext
 from arena.rules.odds import expected_damage
 
 
-def test_threat_is_exact_expected_damage_against_the_reference_defender_times_hp():
+def test_threat_is_a_turns_exact_damage_times_hp_scaled_by_toughness():
     t = shipped().templates["swordsman"]
-    stats = stat_block("d40", cast(dict[str, StatValue], t["d40"]))
+    stats = worn("d40", stat_block("d40", cast(dict[str, StatValue], t["d40"])),
+                 cast(Armour | None, t.get("armour")), cast(Armour | None, t.get("shield")))
     sword = cast(tuple[Weapon, ...], t["weapons"])[0]
     ctx = AttackContext(stats, reference_defender("d40"), sword, 1, "front", wielded=(sword,))
     mean = expected_damage(REGISTERED["d40"], ctx)
-    assert mean is not None
-    assert threat("d40", stats, (sword,), 20) == round(mean * 20)
+    plain = AttackContext(reference_defender("d40"), reference_defender("d40"), REFERENCE_BLOW,
+                          1, "front", wielded=(REFERENCE_BLOW,))
+    struck = replace(plain, defender=stats)
+    p_mean, s_mean = (expected_damage(REGISTERED["d40"], c) for c in (plain, struck))
+    assert mean is not None and p_mean is not None and s_mean is not None
+    # d40 allows one attack a turn: the offence is the sword's one blow
+    assert threat("d40", stats, (sword,), 20) == round(mean * 20 * p_mean / s_mean)
+    assert toughness("d40", stats) == p_mean / s_mean > 1  # AC 5 is harder to hit than AC 10
 
 
 def test_pinned_threats_of_a_few_templates():
     # The numbers `arena gen --threats` prints; a change means the rules or templates changed.
     found = {(r, m.template): m.threat for r in RULESETS for m in pool(shipped(), r).members}
-    assert found[("d40", "swordsman")] == 96
-    assert found[("adnd", "adnd_hobgoblin")] == 47
-    assert found[("becmi", "becmi_hill_giant")] == 518
-    assert found[("ap", "knight")] == 301
+    assert found[("d40", "swordsman")] == 181
+    assert found[("adnd", "adnd_hobgoblin")] == 81
+    assert found[("becmi", "becmi_hill_giant")] == 1037
+    assert found[("ap", "knight")] == 967
 
 
 @pytest.mark.parametrize("rules", RULESETS)
@@ -63,10 +79,11 @@ def test_foes_fit_their_budget_and_a_boss_leads_every_fifth_bout(rules):
 
 
 def test_a_budget_no_roster_fits_is_refused():
-    cheapest = min(m.threat for m in pool(shipped(), "becmi").members)
+    cheapest = min(m.threat for m in foe_pool(shipped(), "becmi", "crypt", 1).members)
     with pytest.raises(GenError, match=f"threat budget {cheapest - 1} fits no roster"):
-        build(1, GenSpec("becmi", budget=cheapest - 1), shipped())
-    assert build(1, GenSpec("becmi", budget=cheapest), shipped()).encounter.foe_threat == cheapest
+        build(1, GenSpec("becmi", budget=cheapest - 1, theme="crypt"), shipped())
+    made = build(1, GenSpec("becmi", budget=cheapest, theme="crypt"), shipped())
+    assert made.encounter.foe_threat == cheapest
 
 
 @pytest.mark.parametrize("rules", RULESETS)

@@ -13,7 +13,7 @@ from arena.validate import Table, expect_int, expect_str, expect_table, fail, jo
 
 WEAPON_KEYS = (
     "name", "damage", "kind", "hands", "light", "reach", "range_ft", "threat", "multiplier",
-    "magic", "tags", "quality", "crushing_save", "break_die", "conditional",
+    "magic", "tags", "quality", "crushing_save", "break_die", "conditional", "natural",
 )
 SUPPLY_KEYS = ("name", "heal", "staunch", "repair")
 ARMOUR_KEYS = ("name", "helmet", "shield", "magic", *sorted(RULESETS))
@@ -52,19 +52,24 @@ def _threat(t: Table) -> int:
     return t.integer("threat", 20, 2, 20)
 
 
-def read_weapon(t: Table, ident: str) -> Weapon:
-    """Build a weapon from its table."""
+def read_weapon(t: Table, ident: str, natural_file: bool = False) -> Weapon:
+    """Build a weapon from its table; every weapon of `natural.toml` (`natural_file`) is natural."""
     name, damage = t.text("name", limit=NAME_LIMIT), _damage(t)
     kind = t.string("kind", "melee", ("melee", "ranged", "thrown"))
     tags = tuple(
         check_id(expect_str(v, t.file, k), t.file, k) for k, v in t.items("tags", optional=True)
     )
+    natural = t.flag("natural", natural_file)
+    if natural_file and not natural:
+        raise fail(t.file, t.path("natural"), "natural.toml holds natural weapons only")
+    if natural and kind != "melee":
+        raise fail(t.file, t.path("kind"), "a natural weapon is a melee weapon")
     return Weapon(
         id=ident,
         name=name,
         damage=damage,
         kind=cast(WeaponKind, kind),
-        hands=t.integer("hands", 1, 1, 2),
+        hands=_hands(t, natural),
         light=t.flag("light", False),
         reach=t.integer("reach", 1, 1, 3),
         range_ft=_range_ft(t, kind),
@@ -76,7 +81,15 @@ def read_weapon(t: Table, ident: str) -> Weapon:
         crushing_save=t.integer("crushing_save", 0, 0, 20),
         break_die=t.integer("break_die", 0, 0, 20),
         conditional=_conditional(t),
+        natural=natural,
     )
+
+
+def _hands(t: Table, natural: bool) -> int:
+    """Read `hands`: 1..2 for a weapon in hand; a natural weapon takes none (0, the default)."""
+    if natural:
+        return t.integer("hands", 0, 0, 0)
+    return t.integer("hands", 1, 1, 2)
 
 
 def _conditional(t: Table) -> tuple[tuple[str, int], ...]:
@@ -151,6 +164,7 @@ def weapon_to_dict(w: Weapon) -> dict[str, object]:
         "multiplier": w.multiplier, "magic": w.magic, "tags": list(w.tags),
         "quality": w.quality, "crushing_save": w.crushing_save, "break_die": w.break_die,
         "conditional": dict(w.conditional),
+        **({"natural": True} if w.natural else {}),
     }
 
 

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
 
+from arena.assets.bestiary import BESTIARY_FILE, read_foe
 from arena.assets.common import Refs, Template, check_id
 from arena.assets.equipment import (
     ARMOUR_KEYS,
@@ -29,7 +30,9 @@ from arena.model.terrain import HexMap, Terrain
 from arena.paths import asset_root
 from arena.rules import get_ruleset
 from arena.text import one_line
-from arena.validate import Table, file_label, join_key, load_toml, show
+from arena.validate import Table, fail, file_label, join_key, load_toml, show
+
+NATURAL_FILE = "natural.toml"
 
 
 @dataclass(frozen=True)
@@ -111,6 +114,11 @@ def _read_library(root: Path) -> Library:
     file, data = _read_table_file(root, "weapons.toml")
     weapons = {i: read_weapon(Table(v, file, k, WEAPON_KEYS), check_id(i, file, k))
                for i, v, k in _entries(data)}
+    if (root / NATURAL_FILE).is_file():
+        file, data = _read_table_file(root, NATURAL_FILE)
+        for i, v, k in _entries(data):
+            _unique(i, weapons, file, k, "weapons.toml")
+            weapons[i] = read_weapon(Table(v, file, k, WEAPON_KEYS), check_id(i, file, k), True)
     file, data = _read_table_file(root, "armour.toml")
     armour = {i: read_armour(Table(v, file, k, ARMOUR_KEYS), check_id(i, file, k))
               for i, v, k in _entries(data)}
@@ -122,6 +130,14 @@ def _read_library(root: Path) -> Library:
     file, data = _read_table_file(root, "templates.toml")
     refs = Refs(file, weapons, armour, terrain, supplies=supplies)
     templates = {check_id(i, file, k): read_template(v, refs, k) for i, v, k in _entries(data)}
+    if (root / BESTIARY_FILE).is_file():
+        file, data = _read_table_file(root, BESTIARY_FILE)
+        refs = Refs(file, weapons, armour, terrain)
+        haunts = frozenset(load_toml(root / "themes.toml", root)) if (
+            root / "themes.toml").is_file() else frozenset()
+        for i, v, k in _entries(data):
+            _unique(i, templates, file, k, "templates.toml")
+            templates[check_id(i, file, k)] = read_foe(v, refs, k, haunts)
     maps = {}
     for path in sorted((root / "maps").glob("*.toml")):
         label = file_label(path, root)
@@ -132,6 +148,12 @@ def _read_library(root: Path) -> Library:
         MappingProxyType(templates), MappingProxyType(maps), assets_hash(root),
         MappingProxyType(supplies),
     )
+
+
+def _unique(ident: str, taken: Mapping[str, object], file: str, key: str, other: str) -> None:
+    """Fail when `ident` is already an id of `other`: ids are unique across both files."""
+    if ident in taken:
+        raise fail(file, key, f"id {show(ident)} is already taken in {other}")
 
 
 def _entries(data: Mapping[str, object]) -> list[tuple[str, object, str]]:

@@ -19,7 +19,7 @@ WEAPON_FIELDS: tuple[FieldSpec, ...] = (
     FieldSpec("damage", "str", "", "damage dice, NdS+M"),
     FieldSpec("kind", "str", "melee", "what kind of weapon",
               choices=("melee", "ranged", "thrown")),
-    FieldSpec("hands", "int", 1, "hands needed", 1, 2),
+    FieldSpec("hands", "int", 1, "hands needed (0: a natural weapon)", 0, 2),
     FieldSpec("light", "bool", False, "a light weapon (two-weapon fighting)"),
     FieldSpec("reach", "int", 1, "melee reach in hexes", 1, 3),
     FieldSpec("range_ft", "int", 0, "feet per range increment (missiles; 0 for melee)", 0, 1000),
@@ -34,6 +34,7 @@ WEAPON_FIELDS: tuple[FieldSpec, ...] = (
     FieldSpec("break_die", "int", 0, "adnd: sides of the break die (0 = never breaks)", 0, 20),
     FieldSpec("conditional", "str", "", "adnd: bonuses against kinds of foe, kind:bonus "
               "(reptiles:4)"),
+    FieldSpec("natural", "bool", False, "a natural weapon (claw, bite): no hand, never dropped"),
 )
 CHOICE_FIELDS: tuple[FieldSpec, ...] = (
     FieldSpec("weapon", "str", DEFAULT_WEAPON, "the weapon that strikes"),
@@ -142,7 +143,12 @@ def build_weapon(base: Weapon, given: Mapping[str, StatValue], flag: str) -> Wea
             changes["damage"] = str(parse_dice(str(changes["damage"])))
         except ArenaError as exc:
             raise ArenaError(f"{flag}: damage: {exc}") from None
+    if changes.get("natural") and "hands" not in changes:
+        changes["hands"] = 0
     weapon = dataclasses.replace(base, **changes)  # type: ignore[arg-type]
+    if weapon.natural != (weapon.hands == 0) or (weapon.natural and weapon.kind != "melee"):
+        raise ArenaError(f"{flag}: a natural weapon is melee and takes no hand (hands=0); "
+                         "any other weapon takes 1 or 2")
     if weapon.kind == "melee" and weapon.range_ft:
         raise ArenaError(f"{flag}: range_ft must be 0 for a melee weapon, got {weapon.range_ft}")
     if weapon.kind != "melee" and not weapon.range_ft:

@@ -181,8 +181,8 @@ class EffectSystem(esper.Processor):
         Its owner may pick it up again `wait` rounds from now (0: at once).
         """
         wielded = esper.component_for_entity(who, Wielded)
-        if slot >= len(wielded.weapons):
-            return []
+        if slot >= len(wielded.weapons) or wielded.weapons[slot].natural:
+            return []  # a natural weapon is part of the body: it never leaves it
         weapon = wielded.weapons.pop(slot)
         here = queries.hex_of(who)
         spot, how, struck = here, "falls at its feet", None

@@ -16,7 +16,9 @@ class Weapon:
 
     `quality` and `crushing_save` serve `d40` (a weapon's save against shattering);
     `break_die` (sides; 0 = none) and `conditional` (bonuses against kinds of foe, e.g.
-    ("reptiles", 4)) serve `adnd`.
+    ("reptiles", 4)) serve `adnd`. A `natural` weapon (claw, bite: `assets/natural.toml`) is
+    part of the body: it takes no hand and is never dropped, kicked or disarmed; several
+    natural weapons make an attack routine (docs/rules/*.md).
     """
 
     id: str
@@ -35,6 +37,9 @@ class Weapon:
     crushing_save: int = 0
     break_die: int = 0
     conditional: tuple[tuple[str, int], ...] = ()
+    # Left out of repr, which the state hash reads: hashes of battles without natural weapons
+    # stay as blessed, and a natural weapon's id already tells it apart.
+    natural: bool = field(default=False, repr=False)
 
     @property
     def is_ranged(self) -> bool:

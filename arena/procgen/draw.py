@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from arena.hexgrid import FACING_NAMES, hex_to_cell
 from arena.model.scenario import CombatantSpec, Scenario
+from arena.procgen.threat import side_strength
 
 
 def map_lines(scenario: Scenario) -> list[str]:
@@ -47,7 +48,7 @@ def roster_lines(scenario: Scenario, threats: dict[int, int], roles: dict[int, s
     out = []
     for index, side in enumerate(scenario.sides):
         members = [(i, c) for i, c in enumerate(scenario.combatants) if c.side == index]
-        total = sum(threats[i] for i, _ in members)
+        total = side_strength(threats[i] for i, _ in members)
         out.append(f"Side {index}: {side.name} (threat {total})")
         for i, c in members:
             role = f" [{roles[i]}]" if roles.get(i, "soldier") != "soldier" else ""

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from arena.hexgrid import Hex
 from arena.model.scenario import CombatantSpec
+from arena.procgen.foes import foe_pool
 from arena.procgen.rng import Stream
 from arena.procgen.roster import (
     COMPANY_SIZE,
@@ -19,7 +20,7 @@ from arena.procgen.roster import (
     pool,
 )
 from arena.procgen.spec import GenSpec, Materials
-from arena.procgen.threat import stat_block, threat
+from arena.procgen.threat import combatant_threat, side_strength, stat_block
 from arena.rules import RULESETS
 
 # The company the generator drafts when no party is given: about four average soldiers.
@@ -53,28 +54,34 @@ def _specs(members: Sequence[Member]) -> tuple[CombatantSpec, ...]:
 
 
 def side_threat(ruleset: str, side: Sequence[CombatantSpec]) -> int:
-    """The summed threat of a side's combatants under `ruleset`."""
-    return sum(threat(ruleset, c.stats[ruleset], c.weapons, c.hp) for c in side)
+    """The strength of a side's combatants together under `ruleset` (`side_strength`)."""
+    return side_strength(combatant_threat(ruleset, c) for c in side)
 
 
-def draw_encounter(seed: int, spec: GenSpec, materials: Materials) -> Encounter:
+def draw_encounter(
+    seed: int, spec: GenSpec, materials: Materials, theme: str | None = None
+) -> Encounter:
     """The company (the given party, or a drafted one) and the foes for this bout.
 
-    In symmetric mode the foes are the company's mirror image: the same combatants.
+    The company is drafted from the templates; the foes come from the bestiary entries that
+    haunt `theme` at the bout's tier (`procgen.foes`). In symmetric mode the foes are the
+    company's mirror image: the same combatants.
     """
     p = pool(materials, spec.ruleset)
     rng = Stream("roster", seed, spec.bout)
     if spec.party:
         company = spec.party
     else:
-        drafted = draw_roster(p, materials, COMPANY_MEDIANS * p.median, COMPANY_SIZE, False, rng)
+        drafted = draw_roster(p, materials, side_strength([p.median] * COMPANY_MEDIANS),
+                              COMPANY_SIZE, False, rng)
         company = _specs(drafted)
     company_threat = side_threat(spec.ruleset, company)
     if spec.symmetric:
         roles = tuple("soldier" for _ in company)
         return Encounter(company, company, company_threat, company_threat, company_threat, roles)
     budget = spec.budget if spec.budget is not None else foe_budget(company_threat, spec.bout)
-    foes = draw_roster(p, materials, budget, FOE_LIMIT, is_boss_bout(spec.bout), rng)
+    foes = draw_roster(foe_pool(materials, spec.ruleset, theme, spec.bout), materials, budget,
+                       FOE_LIMIT, is_boss_bout(spec.bout), rng)
     specs = _specs(foes)
     return Encounter(company, specs, company_threat, side_threat(spec.ruleset, specs), budget,
                      tuple(m.role for m in foes))

@@ -82,7 +82,7 @@ def build(seed: int, spec: GenSpec, materials: Materials) -> Generated:
     setup = Stream("setup", seed, spec.bout, theme.id)
     shape = setup.weighted(list(theme.shapes))
     radius = spec.radius if spec.radius is not None else setup.between(*theme.radius)
-    encounter = draw_encounter(seed, spec, materials)
+    encounter = draw_encounter(seed, spec, materials, theme.id)
     for attempt in range(MAX_ATTEMPTS):
         rng = Stream("map", seed, spec.bout, theme.id, int(spec.symmetric), attempt)
         made = _attempt(seed, spec, materials, theme, shape, radius, encounter, rng)

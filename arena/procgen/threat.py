@@ -1,26 +1,53 @@
 """Threat: how dangerous a combatant is under a ruleset, from exact odds (docs/procgen.md).
 
-threat = round(best exact expected damage of one attack × hit points), where the attack is
-each usable weapon's, from the front, against the ruleset's reference defender (every stat
-field at its default: the plain soldier of the document), at 1 hex for melee and 4 hexes for
-missiles. Damage dealt times damage soaked is the usual Lanchester-style strength, so two
-combatants of threat 50 weigh about as much as one of threat 100. It is computed, not stored,
-so it follows every change to the rules or the templates; the values are printed by
-`arena gen --threats` and pinned for a few templates in tests/test_procgen_encounters.py.
+    threat = round(offence × durability)
+
+`offence` is the exact expected damage of the best turn of attacks the ruleset allows from a
+full AP pool (one blow in most documents, a natural routine such as claw/claw/bite, a main and
+an off-hand blow in `ap`), from the front against the *reference defender* (every stat field at
+its default: the document's plain soldier), at 1 hex for melee and 4 for missiles.
+`durability` is hit points scaled by how much harder the combatant is to hurt than that
+soldier: hp × (the reference blow's expected damage against the reference defender) / (its
+expected damage against this combatant), where the reference blow is a plain 1d8 weapon in the
+hand of the reference soldier. Damage dealt times damage soaked is the usual Lanchester-style
+strength, so two combatants of threat 50 weigh about as much as one of threat 100. It is
+computed, not stored, so it follows every change to the rules or the templates;
+`scripts/threat_table.py` writes the table of assets/README.md. The stat block priced is the
+one the battle fights with (`worn`: the unarmoured base plus armour and shield).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import math
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 
-from arena.model.stats import StatBlock, StatValue, Weapon
+from arena.model.scenario import CombatantSpec
+from arena.model.stats import Armour, StatBlock, StatValue, Weapon
 from arena.rules import RULESETS
 from arena.rules.base import AttackContext
 from arena.rules.odds import expected_damage
+from arena.rules.protection import worn_stats
 
 MISSILE_DISTANCE = 4
+DEFAULT_SPEED = 6
+MAX_ATTACKS = 8  # more blows than any turn allows: a guard against a zero-cost loop
+DURABILITY_CAP = 10  # a combatant the reference blow can hardly hurt counts as 10 × its hp
+# The reference blow durability is measured with: a plain 1d8 weapon (a longsword), carrying
+# what every ruleset needs of a weapon (`adnd`: a break die).
+REFERENCE_BLOW = Weapon("reference_blow", "reference blow", "1d8", break_die=8)
+Key = tuple[tuple[str, StatValue], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Price:
+    """The parts of a threat: damage per turn, hit points scaled by toughness, the product."""
+
+    offence: Fraction
+    durability: Fraction
+    threat: int
 
 
 def stat_block(ruleset: str, given: Mapping[str, StatValue]) -> StatBlock:
@@ -39,33 +66,117 @@ def usable(ruleset: str, weapon: Weapon) -> bool:
     return RULESETS[ruleset].weapon_problem(weapon) is None
 
 
+def _key(stats: StatBlock) -> Key:
+    """The stat block as a hashable, ordered key."""
+    return tuple(sorted(stats.values.items()))
+
+
+def _in_hand(weapons: Sequence[Weapon], ranged: bool) -> tuple[Weapon, ...]:
+    """The weapons of one kind a combatant fights with at once: hands filled in list order.
+
+    Natural weapons take no hand, so a creature has its whole routine at once.
+    """
+    held: list[Weapon] = []
+    for weapon in weapons:
+        if weapon.is_ranged == ranged and sum(w.hands for w in held) + weapon.hands <= 2:
+            held.append(weapon)
+    return tuple(held)
+
+
+@lru_cache(maxsize=8192)
+def _turn(ruleset: str, stats: Key, held: tuple[Weapon, ...], speed: int) -> Fraction:
+    """The exact expected damage of the best greedy turn of attacks with `held`."""
+    rules = RULESETS[ruleset]
+    attacker, defender = StatBlock(ruleset, dict(stats)), reference_defender(ruleset)
+    ap = rules.action_points(speed, frozenset())
+    done: list[str] = []
+    primary, total = False, Fraction(0)
+    for _ in range(MAX_ATTACKS):
+        best: tuple[Fraction, int, int] | None = None
+        for slot, weapon in enumerate(held):
+            distance = MISSILE_DISTANCE if weapon.is_ranged else 1
+            ctx = AttackContext(attacker, defender, weapon, distance, "front", slot=slot,
+                                wielded=held, primary_attacked_target=primary,
+                                weapon_attacks=len(done), turn_weapons=tuple(done))
+            if rules.attack_refusal(ctx) is not None:
+                continue
+            cost = rules.attack_cost(ctx)
+            mean = expected_damage(rules, ctx)
+            if cost is None or cost > ap or mean is None or mean <= 0:
+                continue
+            if best is None or mean > best[0]:
+                best = (mean, slot, cost)
+        if best is None:
+            break
+        mean, slot, cost = best
+        total += mean
+        ap -= cost
+        done.append(held[slot].id)
+        primary = primary or slot == 0
+    return total
+
+
+def offence(ruleset: str, stats: StatBlock, weapons: Sequence[Weapon],
+            speed: int = DEFAULT_SPEED) -> Fraction:
+    """The best turn's exact expected damage: all melee weapons in hand, or all missiles."""
+    usable_ones = [w for w in weapons if usable(ruleset, w)]
+    return max(_turn(ruleset, _key(stats), _in_hand(usable_ones, ranged), speed)
+               for ranged in (False, True))
+
+
 def best_damage(ruleset: str, stats: StatBlock, weapons: Sequence[Weapon]) -> Fraction:
-    """The best exact expected damage of one attack with any usable weapon, 0 if none."""
-    key = tuple(sorted(stats.values.items()))
-    return _best_damage(ruleset, key, tuple(weapons))
+    """The best turn's expected damage at the default speed (see `offence`)."""
+    return offence(ruleset, stats, weapons)
 
 
 @lru_cache(maxsize=4096)
-def _best_damage(
-    ruleset: str, stats: tuple[tuple[str, StatValue], ...], weapons: tuple[Weapon, ...]
-) -> Fraction:
-    """`best_damage` on hashable arguments, cached (odds are exact, so caching is safe)."""
+def _struck(ruleset: str, defender: Key) -> Fraction:
+    """The reference blow's exact expected damage against a defender."""
     rules = RULESETS[ruleset]
-    attacker, defender = StatBlock(ruleset, dict(stats)), reference_defender(ruleset)
-    best = Fraction(0)
-    for weapon in weapons:
-        if not usable(ruleset, weapon):
-            continue
-        distance = MISSILE_DISTANCE if weapon.is_ranged else 1
-        ctx = AttackContext(attacker, defender, weapon, distance, "front", wielded=(weapon,))
-        if rules.attack_refusal(ctx) is not None:
-            continue
-        mean = expected_damage(rules, ctx)
-        if mean is not None and mean > best:
-            best = mean
-    return best
+    ctx = AttackContext(reference_defender(ruleset), StatBlock(ruleset, dict(defender)),
+                        REFERENCE_BLOW, 1, "front", wielded=(REFERENCE_BLOW,))
+    return expected_damage(rules, ctx) or Fraction(0)
 
 
-def threat(ruleset: str, stats: StatBlock, weapons: Sequence[Weapon], hp: int) -> int:
+def toughness(ruleset: str, stats: StatBlock) -> Fraction:
+    """How much harder than the reference soldier this combatant is to hurt (1 = as hard)."""
+    plain = _struck(ruleset, _key(reference_defender(ruleset)))
+    struck = _struck(ruleset, _key(stats))
+    if struck * DURABILITY_CAP <= plain:
+        return Fraction(DURABILITY_CAP)
+    return plain / struck
+
+
+def price(ruleset: str, stats: StatBlock, weapons: Sequence[Weapon], hp: int,
+          speed: int = DEFAULT_SPEED) -> Price:
+    """Offence, durability and threat of one combatant (see the module docstring)."""
+    dealt = offence(ruleset, stats, weapons, speed)
+    soaked = hp * toughness(ruleset, stats)
+    return Price(dealt, soaked, max(1, round(dealt * soaked)))
+
+
+def side_strength(threats: Iterable[int]) -> int:
+    """Combatants fighting together, by Lanchester's square law: (Σ √threat)².
+
+    Ten goblins of threat 20 are worth (10 √20)² = 2000, not 200: each deals its damage and
+    soaks its share while the others fight on. One combatant's strength is its threat.
+    """
+    return round(sum(math.sqrt(t) for t in threats) ** 2)
+
+
+def worn(ruleset: str, stats: StatBlock, armour: Armour | None, shield: Armour | None
+         ) -> StatBlock:
+    """The stat block as the battle builds it: base armour class plus armour and shield."""
+    return worn_stats(RULESETS[ruleset], stats, armour, shield)
+
+
+def threat(ruleset: str, stats: StatBlock, weapons: Sequence[Weapon], hp: int,
+           speed: int = DEFAULT_SPEED) -> int:
     """The threat of one combatant (see the module docstring); at least 1."""
-    return max(1, round(best_damage(ruleset, stats, weapons) * hp))
+    return price(ruleset, stats, weapons, hp, speed).threat
+
+
+def combatant_threat(ruleset: str, c: CombatantSpec, hp: int | None = None) -> int:
+    """A scenario combatant's threat as it fights (worn armour and shield), at `hp` if given."""
+    block = worn(ruleset, c.stats[ruleset], c.armour, c.shield)
+    return threat(ruleset, block, c.weapons, c.hp if hp is None else hp, c.speed)

@@ -22,7 +22,7 @@ from arena.narrate import narrate
 from arena.procgen import GenSpec
 from arena.procgen.rng import Stream, derive
 from arena.procgen.roster import Pool, is_boss_bout, pool
-from arena.procgen.threat import threat
+from arena.procgen.threat import combatant_threat, side_strength
 from arena.procgen.values import REFERENCE_WEAPON, item_value
 from arena.rules import RULESETS, get_ruleset
 from arena.rules.base import Ruleset
@@ -107,7 +107,7 @@ class Run:
         self.emit: Emit = emit or _silent
         templates = config.party or suggested_party(self.pool, config.seed)
         self.party: list[Member] = [self._fresh(t) for t in templates]
-        self.start_threat = sum(self._threat(m) for m in self.party)
+        self.start_threat = side_strength(self._threat(m) for m in self.party)
         self.tallies: list[Tally] = []
         self.camps: list[list[dict[str, object]]] = []
         self.bouts: list[Bout] = []
@@ -119,7 +119,7 @@ class Run:
     def spare(self) -> Weapon:
         """The camp stores' weapon for an unarmed member: a dagger, else a plain one-hander."""
         usable = [w for _, w in sorted(self.library.weapons.items())
-                  if self.ruleset.weapon_problem(w) is None and w.kind == "melee"
+                  if self.ruleset.weapon_problem(w) is None and w.kind == "melee" and not w.natural
                   and w.hands == 1 and w.magic == 0]
         daggers = [w for w in usable if w.id == "dagger"]
         return (daggers or usable)[0]
@@ -141,8 +141,7 @@ class Run:
     def _threat(self, m: Member) -> int:
         """A member's threat at full health (the generator's measure)."""
         spec = m.spec()
-        return threat(self.config.ruleset, spec.stats[self.config.ruleset], spec.weapons,
-                      m.max_hp)
+        return combatant_threat(self.config.ruleset, spec, m.max_hp)
 
     @property
     def over(self) -> bool:
@@ -175,8 +174,7 @@ class Run:
                    "scenario": made.scenario.id, "boss": is_boss_bout(number),
                    "budget": bout.budget,
                    "enemies": [{"name": c.name, "template": c.template,
-                                "threat": threat(self.config.ruleset,
-                                                 c.stats[self.config.ruleset], c.weapons, c.hp)}
+                                "threat": combatant_threat(self.config.ruleset, c, c.hp)}
                                for c in foes],
                    "party": party_json(self.party, self.config.ruleset)})
         return bout
@@ -207,8 +205,7 @@ class Run:
         dead = {e.actor for e in battle.log if isinstance(e, Died)}
         defeated = [c for e, c in foes.items() if e in dead]
         tally.kills = len(defeated)
-        tally.threat = sum(threat(self.config.ruleset, c.stats[self.config.ruleset], c.weapons,
-                                  c.hp) for c in defeated)
+        tally.threat = sum(combatant_threat(self.config.ruleset, c, c.hp) for c in defeated)
         carry_over(battle, self.party, bout.entities, tally)
         self.last_log = list(_log_lines(battle))[-30:]
         self.tallies.append(tally)
@@ -237,8 +234,8 @@ class Run:
 
         The goods come from a stream of their own, so the weapons drawn are as they were.
         """
-        usable = sorted(i for i, w in self.library.weapons.items()
-                        if self.ruleset.weapon_problem(w) is None)
+        usable = sorted(i for i, w in self.library.weapons.items()  # no claws for sale
+                        if self.ruleset.weapon_problem(w) is None and not w.natural)
         drawn = Stream("offers", self.config.seed, bout).shuffled(usable)[:3]
         name, reference = self.config.ruleset, self.library.weapons.get(REFERENCE_WEAPON)
         worn = [a for a in self.library.armour.values() if a.given(name) is not None]

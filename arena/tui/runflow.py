@@ -20,7 +20,7 @@ from arena.assets.generated import materials
 from arena.assets.library import Library
 from arena.errors import ArenaError
 from arena.procgen.roster import pool
-from arena.procgen.threat import threat
+from arena.procgen.threat import combatant_threat
 from arena.run.commands import config_from
 from arena.run.engine import DEFAULT_BOUTS, RunConfig, check_config, suggested_party
 from arena.run.journal import NAME
@@ -96,7 +96,7 @@ def preview(live: LiveRun, theme: str) -> Page:
                          f"{run.start_threat}", palette.DIM), ("", palette.TEXT),
                         ("Enemies:", palette.TITLE)]
     for c in foes:
-        t = threat(rs, c.stats[rs], c.weapons, c.hp)
+        t = combatant_threat(rs, c)
         total += t
         arms = ", ".join(w.name for w in c.weapons)
         body.append((f"  {c.name}: {c.hp} HP, {arms} - threat {t}", palette.BAD))

@@ -41,6 +41,7 @@ from arena.rules.base import (
     RulesetDefaults,
     Upkeep,
 )
+from arena.rules.routine import one_attack_refusal, routine_cost
 
 # DECISIONS.md, common section: move 1, facing free, one attack 3, pick up 1, draw 1.
 # Interpretations (docs/rules/adnd.md): reloading a crossbow 1, standing up 2, kicking 1.
@@ -87,9 +88,9 @@ class AdndRuleset(RulesetDefaults):
         return None if off_turn else COSTS.get(action)
 
     def attack_cost(self, ctx: AttackContext) -> int | None:
-        """One attack costs 3 AP on the own turn."""
-        return self.action_cost("ranged" if ctx.weapon.is_ranged else "melee", ctx.weapon,
-                                ctx.off_turn)
+        """One attack costs 3 AP on the own turn; the rest of a natural routine is free."""
+        return routine_cost(ctx, self.action_cost(
+            "ranged" if ctx.weapon.is_ranged else "melee", ctx.weapon, ctx.off_turn))
 
     def upkeep(self, stats: StatBlock, conditions: Mapping[str, int], dice: Dice) -> Upkeep:
         """Wounds bleed their strength in hp at the start of each of the combatant's turns."""
@@ -122,7 +123,7 @@ class AdndRuleset(RulesetDefaults):
 
     def weapon_problem(self, weapon: Weapon) -> str | None:
         """A weapon with no break die cannot follow the document's breakage rule."""
-        if weapon.id == UNARMED.id or self.break_die(weapon):
+        if weapon.id == UNARMED.id or weapon.natural or self.break_die(weapon):
             return None
         return ("it has no adnd break die (give it `break_die` or list it in "
                 "assets/rules/adnd/weapons.toml)")
@@ -149,8 +150,8 @@ class AdndRuleset(RulesetDefaults):
 
     def attack_refusal(self, ctx: AttackContext) -> str | None:
         """One attack per turn; melee within reach; missiles within long range (3 × range)."""
-        if ctx.weapon_attacks and not ctx.off_turn:
-            return "already attacked this turn (one attack per turn)"
+        if (spent := one_attack_refusal(ctx)) is not None:
+            return spent
         weapon = ctx.weapon
         if not weapon.is_ranged:
             if ctx.distance > weapon.reach:

@@ -146,8 +146,11 @@ def critical_chain(dice: Dice, helmet: bool) -> tuple[int, tuple[Roll, ...], str
 def fumble(dice: Dice, ctx: AttackContext, unarmed: str) -> Mishap:
     """A natural 1: the weapon leaves the hand and scatters by d8 relative to the facing.
 
-    A thrown weapon has already left the hand and flies on to the target's hex; fists stay on.
+    A thrown weapon has already left the hand and flies on to the target's hex; fists stay on,
+    and so do natural weapons (claws, bites): their fumble only loses the attack.
     """
+    if ctx.weapon.natural:
+        return Mishap(notes=(f"natural 1: fumble, but a {ctx.weapon.name} cannot be dropped",))
     if ctx.weapon.id == unarmed or ctx.weapon.kind == "thrown" or "free" in ctx.options:
         return Mishap(notes=("natural 1: fumble",))
     roll = dice.roll("d8", "scatter d8")

@@ -150,7 +150,7 @@ def adnd_odds(ruleset: Ruleset, ctx: AttackContext) -> Odds:
     else:
         notes.append(f"natural 20: {SIDES + bonus} < {needed} + {CRITICAL_MARGIN}, "
                      "a normal hit, no critical")
-    if not (ctx.weapon.id == UNARMED.id or ctx.weapon.kind == "thrown"
+    if not (ctx.weapon.id == UNARMED.id or ctx.weapon.kind == "thrown" or ctx.weapon.natural
             or "free" in ctx.options):
         effects["drop_weapon"] = Fraction(1, SIDES)
     friendly_fire = friendly(ctx, ruleset, 2 in hits, notes, extras, tables_out, effects)

@@ -27,6 +27,7 @@ from arena.rules.base import (
     OddsFunction,
     RulesetDefaults,
 )
+from arena.rules.routine import in_routine
 
 FEET_PER_HEX = 5
 MAX_INCREMENTS = 10
@@ -146,6 +147,8 @@ class ApRuleset(RulesetDefaults):
     def attack_cost(self, ctx: AttackContext) -> int | None:
         """Cost an attack: main weapon 4 (2 off-turn), off hand 4 (2 on the main's target).
 
+        A natural routine's later attacks (claw after bite) cost 2, as off-hand attacks do.
+
         Ranged attacks cost 4 and are never made off-turn; a longbow costs 6.
         """
         if ctx.weapon.is_ranged:
@@ -154,7 +157,7 @@ class ApRuleset(RulesetDefaults):
             return 6 if "longbow" in ctx.weapon.tags else 4
         if ctx.off_turn:
             return 2
-        if ctx.slot > 0 and ctx.primary_attacked_target:
+        if (ctx.slot > 0 and ctx.primary_attacked_target) or in_routine(ctx):
             return 2
         return 4
 

@@ -20,8 +20,11 @@ def feats(stats: StatBlock) -> frozenset[str]:
 
 
 def real_weapons(ctx: AttackContext) -> list[Weapon]:
-    """The weapons the attacker holds (its unarmed strike left out)."""
-    return [w for w in ctx.wielded if w.id != UNARMED.id]
+    """The weapons the attacker holds in hand (its unarmed strike and natural weapons left out).
+
+    A creature's claws and bite are its attack routine, not two-weapon fighting.
+    """
+    return [w for w in ctx.wielded if w.id != UNARMED.id and not w.natural]
 
 
 def declared(ctx: AttackContext) -> bool:

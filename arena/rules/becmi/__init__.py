@@ -37,6 +37,7 @@ from arena.rules.becmi.attack import (
 )
 from arena.rules.becmi.stats import FIELDS, block_problem
 from arena.rules.becmi.tables import Tables, load_tables
+from arena.rules.routine import one_attack_refusal, routine_cost
 
 LONG_RANGE = 3
 SMASH_LEVEL = 9
@@ -102,9 +103,9 @@ class BecmiRuleset(RulesetDefaults):
         return None if off_turn else COSTS.get(action)
 
     def attack_cost(self, ctx: AttackContext) -> int | None:
-        """One attack costs 3 AP on the own turn."""
-        return self.action_cost("ranged" if ctx.weapon.is_ranged else "melee", ctx.weapon,
-                                ctx.off_turn)
+        """One attack costs 3 AP on the own turn; the rest of a natural routine is free."""
+        return routine_cost(ctx, self.action_cost(
+            "ranged" if ctx.weapon.is_ranged else "melee", ctx.weapon, ctx.off_turn))
 
     def roll_initiative(self, entrants: Sequence[Entrant], dice: Dice) -> Initiative:
         """d6 per side, higher first; ties to the lower side index; entity id within a side."""
@@ -125,8 +126,8 @@ class BecmiRuleset(RulesetDefaults):
 
     def attack_refusal(self, ctx: AttackContext) -> str | None:
         """One attack per turn; reach or range; smash only for fighters of level 9+ in melee."""
-        if ctx.weapon_attacks and not ctx.off_turn:
-            return "already attacked this turn (one attack per turn)"
+        if (spent := one_attack_refusal(ctx)) is not None:
+            return spent
         reason = reach_refusal(ctx)
         if reason is None and "smash" in ctx.options:
             reason = smash_refusal(ctx)

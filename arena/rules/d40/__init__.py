@@ -42,6 +42,7 @@ from arena.rules.d40.criticals import BLEEDING_DIE, critical_hit
 from arena.rules.d40.fumbles import critical_miss
 from arena.rules.d40.stats import FIELDS, UNARMED
 from arena.rules.d40.tables import Tables, load_tables
+from arena.rules.routine import one_attack_refusal, routine_cost
 
 ATTACK_COST = 3
 # DECISIONS.md, common section: move 1, facing free, one attack 3, pick up 1, draw 1; picking
@@ -80,10 +81,10 @@ class D40Ruleset(RulesetDefaults):
         return None if off_turn else COSTS.get(action)
 
     def attack_cost(self, ctx: AttackContext) -> int | None:
-        """One attack costs 3 AP; an attack of opportunity is free (melee only)."""
+        """3 AP an attack; free: an attack of opportunity (melee only), a natural routine's rest."""
         if ctx.off_turn:
             return None if ctx.weapon.is_ranged else 0
-        return ATTACK_COST
+        return routine_cost(ctx, ATTACK_COST)
 
     def action_points(self, speed: int, conditions: frozenset[str]) -> int:
         """The pool is `speed`; blind: half (rounded up), but enough for one attack."""
@@ -129,8 +130,8 @@ class D40Ruleset(RulesetDefaults):
     def attack_refusal(self, ctx: AttackContext) -> str | None:
         """One attack per turn; melee within reach; missiles within long range."""
         weapon = ctx.weapon
-        if ctx.weapon_attacks and not ctx.off_turn:
-            return "already attacked this turn (one attack per turn)"
+        if (spent := one_attack_refusal(ctx)) is not None:
+            return spent
         if not weapon.is_ranged:
             if ctx.distance > weapon.reach:
                 return (f"{weapon.name} reaches {weapon.reach} hex(es); "

@@ -234,4 +234,4 @@ def helpless(conditions: frozenset[str]) -> str | None:
 
 def holds_weapon(ctx: AttackContext) -> bool:
     """Whether the attack was made with a weapon in hand that could be lost or broken."""
-    return not is_unarmed(ctx.weapon) and not ctx.attacker.flag("attached")
+    return not (is_unarmed(ctx.weapon) or ctx.weapon.natural or ctx.attacker.flag("attached"))

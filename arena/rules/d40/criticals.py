@@ -103,7 +103,7 @@ def weapon_lost(ctx: AttackContext, dice: Dice, crit: Critical) -> None:
     weapon that fails is severed with its limb or shatters ("For enemies with attached
     weapons, this may cause a limb to get severed").
     """
-    attached = ctx.defender.flag("attached")
+    attached = defender_attached(ctx)
     if crit.row.drop:
         if attached:
             crit.notes.append("attached weapons: unaffected")
@@ -116,6 +116,12 @@ def weapon_lost(ctx: AttackContext, dice: Dice, crit: Critical) -> None:
     else:
         crit.notes.append("nothing in hand to shatter")
     crit.effects.append(Effect("condition", "defender", "lose_initiative"))
+
+
+def defender_attached(ctx: AttackContext) -> bool:
+    """Whether the defender's main weapon is part of its body: `attached`, or a natural weapon."""
+    natural = bool(ctx.defender_wielded) and ctx.defender_wielded[0].natural
+    return natural or ctx.defender.flag("attached")
 
 
 def shatter(ctx: AttackContext, dice: Dice, crit: Critical, attached: bool) -> None:

@@ -37,7 +37,7 @@ from arena.rules.d40.attack import (
     maximum_damage,
     plan_attack,
 )
-from arena.rules.d40.criticals import CRITICAL_HITS, CriticalRow
+from arena.rules.d40.criticals import CRITICAL_HITS, CriticalRow, defender_attached
 from arena.rules.d40.fumbles import CRITICAL_MISSES, FumbleRow, alternative
 from arena.rules.d40.saves import crushing_bonuses, crushing_number
 from arena.rules.d40.stats import reaction_adjustment
@@ -340,7 +340,7 @@ def d40_odds(ruleset: Ruleset, ctx: AttackContext) -> Odds:
         reprisal = ctx.distance <= 1 and helpless(ctx.defender_conditions) is None
         fumble_key = (holds_weapon(ctx) and weapon.kind != "thrown", reprisal,
                       alternative(ctx) is not None, crushing_faces(ctx))
-        disarms = bool(ctx.defender_wielded) and not ctx.defender.flag("attached")
+        disarms = bool(ctx.defender_wielded) and not defender_attached(ctx)
         rows, effects = table_odds(roll.critical, roll.fumble, weapon.kind == "thrown", disarms,
                                    ctx.defender.number("save_poison"), fumble_key,
                                    shatter_faces(ctx))
