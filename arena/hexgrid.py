@@ -111,7 +111,8 @@ def hex_scale(a: Hex, k: int) -> Hex:
 
 def hex_length(h: Hex) -> int:
     """Return the number of steps from the origin to ``h``."""
-    return (abs(h.q) + abs(h.r) + abs(h.s)) // 2
+    q, r = h
+    return (abs(q) + abs(r) + abs(q + r)) // 2
 
 
 def hex_distance(a: Hex, b: Hex) -> int:
@@ -120,7 +121,8 @@ def hex_distance(a: Hex, b: Hex) -> int:
     >>> hex_distance(Hex(0, 0), Hex(3, -1))
     3
     """
-    return hex_length(hex_subtract(a, b))
+    dq, dr = a[0] - b[0], a[1] - b[1]  # hex_length(hex_subtract(a, b)) without the Hex
+    return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
 
 
 def facing_from_name(name: str) -> int:

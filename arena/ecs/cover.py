@@ -3,12 +3,24 @@
 from __future__ import annotations
 
 from arena.hexgrid import Hex, hex_linedraw
-from arena.model.terrain import HexMap
+from arena.model.terrain import MEMO_LIMIT, HexMap
 
 FULL = 4
 
 
 def cover_quarters(hexmap: HexMap, shooter: Hex, target: Hex) -> int:
+    """Quarters of the target covered against a missile from `shooter` (memoised per map)."""
+    memo = hexmap.cover_memo
+    key = (shooter, target)
+    found = memo.get(key)
+    if found is None:
+        if len(memo) >= MEMO_LIMIT:
+            memo.clear()
+        found = memo[key] = _quarters(hexmap, shooter, target)
+    return found
+
+
+def _quarters(hexmap: HexMap, shooter: Hex, target: Hex) -> int:
     """Quarters of the target covered (0..3, 4 = fully hidden) against a missile from `shooter`.
 
     An edge of the target hidden by a sight-blocking hex on one of the two nudged lines (but not

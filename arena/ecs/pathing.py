@@ -1,23 +1,30 @@
-"""Hex pathfinding with tcod.path over an axial [r, q] array (six-neighbour edge map)."""
+"""Hex pathfinding with tcod.path over an axial [r, q] array (six-neighbour edge map).
+
+tcod and numpy are imported by the functions that need them, so a command that never looks
+for a path (`arena --help`, `arena rules`) does not load them.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-
-import numpy as np
-import tcod.path
-from numpy.typing import NDArray
+from typing import TYPE_CHECKING
 
 from arena.hexgrid import Hex
 from arena.model.terrain import HexMap
 
+if TYPE_CHECKING:
+    import numpy as np
+    from numpy.typing import NDArray
+
 # Axial neighbours in [r, q] order: (dr, dq) in {(0,±1), (±1,0), (-1,+1), (+1,-1)}.
 AXIAL_EDGES = [[0, 1, 1], [1, 0, 1], [1, 1, 0]]
-UNREACHABLE = int(np.iinfo(np.int32).max)
+UNREACHABLE = 2**31 - 1  # tcod's distance of a hex no root reaches (int32 maximum)
 
 
 def terrain_costs(hexmap: HexMap) -> NDArray[np.int8]:
     """Cost of entering each hex: its terrain's `move_cost`, 0 (blocked) on walls and off map."""
+    import numpy as np  # noqa: PLC0415 - lazy: only a battle that looks for a path pays for it
+
     size = 2 * hexmap.radius + 1
     costs = np.zeros((size, size), dtype=np.int8)
     for h, terrain in hexmap.cells.items():
@@ -30,6 +37,8 @@ class Paths:
     """Cheapest walking paths from one hex, avoiding blocked hexes, weighing difficult ground."""
 
     def __init__(self, base: NDArray[np.int8], radius: int, start: Hex, blocked: Iterable[Hex]):
+        import tcod.path  # noqa: PLC0415 - lazy, as in terrain_costs
+
         self.radius = radius
         costs = base.copy()
         for h in blocked:
