@@ -13,9 +13,12 @@ Measures (CPU time of the thread, garbage collector paused while timing, as `tim
     opening to the start of round 2), 40 and 400 combatants, interleaved repeats: the median
     of each and the ratio of the medians (goal ≤ 12);
   - a cProfile top-10 (by own time) of the 400-combatant round;
-  - with `--big`: a 2,000-combatant battle on radius 40, seconds per round for a few rounds.
+  - with `--big ROUNDS`: the 2,000-combatant battle on radius 40, seconds per round (both
+    sides under the `basic` AI); with `--big-commands N`: the default AI's first N commands
+    of it (a whole round of the default AI at 2,000 is out of reach: see the README).
 
-Run: python benchmarks/bench_scale.py [--repeats N] [--big ROUNDS] [--profile-only]
+Run: python benchmarks/bench_scale.py [--repeats N] [--no-profile] [--profile-only]
+                                      [--big ROUNDS] [--big-commands N]
 """
 
 from __future__ import annotations
@@ -123,17 +126,30 @@ def profile_round(scenario: Scenario, seed: int, top: int = 10) -> str:
     return out.getvalue()
 
 
-def big_battle(rounds: int, seed: int) -> list[float]:
-    """Seconds (CPU) of each of the first `rounds` rounds of the 2,000-combatant battle."""
+def big_battle(rounds: int, seed: int, ai: str) -> list[float]:
+    """CPU seconds of each of the first `rounds` rounds of the 2,000-combatant battle."""
     scenario = build(*BIG)
     ruleset = get_ruleset(scenario.ruleset)
     times = []
     with Battle(scenario, ruleset, seed) as battle:
+        battle.roster.configure(ai, "normal", len(scenario.sides))
         for _ in range(rounds):
             if battle.over:
                 break
             times.append(timed(lambda: play_round(battle)))
     return times
+
+
+def big_commands(count: int, seed: int) -> float:
+    """CPU seconds of the default AI's first `count` commands of the 2,000-combatant battle."""
+    scenario = build(*BIG)
+    with Battle(scenario, get_ruleset(scenario.ruleset), seed) as battle:
+
+        def run() -> None:
+            for _ in range(count):
+                battle.apply(battle.decide())
+
+        return timed(run)
 
 
 def main() -> None:
@@ -143,6 +159,9 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--big", type=int, default=0, metavar="ROUNDS")
     parser.add_argument("--profile-only", action="store_true")
+    parser.add_argument("--no-profile", action="store_true")
+    parser.add_argument("--big-commands", type=int, default=0, metavar="N",
+                        help="also time the default AI's first N commands of the big battle")
     args = parser.parse_args()
     print(f"{platform.machine()}, {platform.python_implementation()} "
           f"{platform.python_version()}, {platform.system()}")
@@ -158,11 +177,16 @@ def main() -> None:
         a, b = (statistics.median(times[n]) for n in (SMALL[0], LARGE[0]))
         print(f"round with {SMALL[0]}: {a:.3f} s, with {LARGE[0]}: {b:.3f} s "
               f"(medians of {args.repeats}); ratio {b / a:.1f} (goal <= 12)")
-    print(profile_round(large, args.seed))
+    if not args.no_profile:
+        print(profile_round(large, args.seed))
     if args.big:
-        per_round = big_battle(args.big, args.seed)
-        print(f"{BIG[0]} combatants, radius {BIG[1]}: seconds per round "
+        per_round = big_battle(args.big, args.seed, "basic")
+        print(f"{BIG[0]} combatants, radius {BIG[1]}, basic AI: seconds per round "
               + ", ".join(f"{t:.1f}" for t in per_round))
+    if args.big_commands:
+        seconds = big_commands(args.big_commands, args.seed)
+        print(f"{BIG[0]} combatants, radius {BIG[1]}, default AI: first {args.big_commands} "
+              f"commands of round 1 in {seconds:.1f} s ({seconds / args.big_commands:.2f} s each)")
 
 
 if __name__ == "__main__":

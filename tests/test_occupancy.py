@@ -11,11 +11,19 @@ import pytest
 
 from arena.assets import load_library, load_scenario
 from arena.battle import Battle
-from arena.ecs import occupancy, pathing
+from arena.ecs import occupancy, pathing, queries
 from arena.ecs.attacks import surroundings
 from arena.ecs.components import Dead, Health, Position, Side
 from arena.ecs.cover import _quarters, cover_quarters
-from arena.hexgrid import DIRECTIONS, Hex, hex_distance, hexagon, line_of_sight
+from arena.hexgrid import (
+    DIRECTIONS,
+    Hex,
+    hex_distance,
+    hex_linedraw,
+    hex_round,
+    hexagon,
+    line_of_sight,
+)
 from arena.model.terrain import HexMap
 from arena.rules import get_ruleset
 
@@ -51,6 +59,8 @@ def assert_index_matches() -> None:
     assert {e: index.side[e] for e in index.living} == sides
     for e in living:
         assert surroundings(e) == flanking_by_scan(e)
+        assert queries.enemies_of(e) == [x for x in living if sides[x] != sides[e]]
+        assert queries.occupant(queries.hex_of(e)) == e
 
 
 @pytest.mark.parametrize("name", SCENARIOS)
@@ -139,3 +149,40 @@ def test_a_near_search_gives_the_whole_maps_distances_and_paths_tie_for_tie(seed
     for h in ground:  # then every hex: the far ones search the whole map
         assert near.distance(h) == whole.distance(h)
         assert near.path_to(h) == whole.path_to(h)
+
+
+def test_hex_linedraw_rounds_the_nudged_lerp_at_each_step() -> None:
+    for a in hexagon(6)[::5]:
+        for b in hexagon(6):
+            for nudge in (1, -1):
+                n = hex_distance(a, b)
+                eps = 1e-6 * nudge
+                ts = [i / n for i in range(n + 1)] if n else [0.0]
+                aq, ar, bq, br = a.q + eps, a.r + eps, b.q + eps, b.r + eps
+                expected = [hex_round(aq * (1.0 - t) + bq * t, ar * (1.0 - t) + br * t)
+                            for t in ts]
+                assert hex_linedraw(a, b, nudge) == expected
+
+
+def cover_by_whole_lines(hexmap: HexMap, shooter: Hex, target: Hex) -> int:
+    """Cover as first written: both lines drawn whole, then read."""
+    lines = (hex_linedraw(shooter, target, 1), hex_linedraw(shooter, target, -1))
+    blocked = [any(hexmap.blocks_sight(h) for h in line[1:-1]) for line in lines]
+    if all(blocked):
+        return 4
+    quarters = 2 if any(blocked) else 0
+    for line in lines:
+        if len(line) > 2:
+            terrain = hexmap.terrain(line[-2])
+            if terrain is not None:
+                quarters = max(quarters, terrain.cover)
+    return min(quarters, 3)
+
+
+@pytest.mark.parametrize("name", ["skirmish", "adnd-archers", "ap-ambush"])
+def test_cover_walking_the_lines_to_the_first_wall_equals_drawing_them_whole(name: str) -> None:
+    hexmap = load_scenario(name, load_library(), None).map
+    hexes = sorted(hexmap.cells)
+    for a in hexes[::3]:
+        for b in hexes:
+            assert _quarters(hexmap, a, b) == cover_by_whole_lines(hexmap, a, b)

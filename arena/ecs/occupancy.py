@@ -22,6 +22,7 @@ class Occupancy:
         self.side: dict[int, int] = {}
         self.living: list[int] = []
         self.version = 0  # counts the changes: a path found at one version holds until the next
+        self._foes: dict[int, list[int]] = {}  # living combatants not of a side, until a change
         for e, health in sorted(esper.get_component(Health)):
             del health
             if esper.has_component(e, Dead):
@@ -52,6 +53,15 @@ class Occupancy:
             del self.at[h]
         self.living.remove(entity)
         self.version += 1
+        self._foes.clear()
+
+    def foes(self, side: int) -> list[int]:
+        """The living combatants of every other side, in entity-id order (do not mutate)."""
+        found = self._foes.get(side)
+        if found is None:
+            sides = self.side
+            found = self._foes[side] = [e for e in self.living if sides[e] != side]
+        return found
 
 
 _INDEX: dict[str, Occupancy] = {}

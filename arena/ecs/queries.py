@@ -66,9 +66,7 @@ def occupant(h: Hex) -> int | None:
 
 def enemies_of(entity: int) -> list[int]:
     """Living combatants of other sides, in entity-id order."""
-    index = occupancy.index()
-    side, sides = side_of(entity), index.side
-    return [e for e in index.living if sides[e] != side]
+    return list(occupancy.index().foes(side_of(entity)))
 
 
 # Conditions the engine itself puts on a combatant (the `end_turn` effect) that forbid every
