@@ -166,7 +166,7 @@ def main() -> None:
     print(f"{platform.machine()}, {platform.python_implementation()} "
           f"{platform.python_version()}, {platform.system()}")
     small, large = build(*SMALL), build(*LARGE)
-    if not args.profile_only:
+    if not args.profile_only and args.repeats > 0:
         times: dict[int, list[float]] = {SMALL[0]: [], LARGE[0]: []}
         for _ in range(args.repeats):
             for scenario in (small, large):
