@@ -11,7 +11,7 @@ proportional to the pixel-space ones, so ties are exact and deterministic.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import NamedTuple
 
 __all__ = [
@@ -29,6 +29,7 @@ __all__ = [
     "hex_distance",
     "hex_length",
     "hex_lerp",
+    "hex_line",
     "hex_linedraw",
     "hex_neighbor",
     "hex_neighbors",
@@ -111,7 +112,8 @@ def hex_scale(a: Hex, k: int) -> Hex:
 
 def hex_length(h: Hex) -> int:
     """Return the number of steps from the origin to ``h``."""
-    return (abs(h.q) + abs(h.r) + abs(h.s)) // 2
+    q, r = h
+    return (abs(q) + abs(r) + abs(q + r)) // 2
 
 
 def hex_distance(a: Hex, b: Hex) -> int:
@@ -120,7 +122,8 @@ def hex_distance(a: Hex, b: Hex) -> int:
     >>> hex_distance(Hex(0, 0), Hex(3, -1))
     3
     """
-    return hex_length(hex_subtract(a, b))
+    dq, dr = a[0] - b[0], a[1] - b[1]  # hex_length(hex_subtract(a, b)) without the Hex
+    return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
 
 
 def facing_from_name(name: str) -> int:
@@ -212,13 +215,33 @@ def hex_linedraw(a: Hex, b: Hex, nudge: int = 1) -> list[Hex]:
     >>> hex_linedraw(Hex(0, 0), Hex(1, 1), +1)[1], hex_linedraw(Hex(0, 0), Hex(1, 1), -1)[1]
     (Hex(q=1, r=0), Hex(q=0, r=1))
     """
+    n = hex_distance(a, b)
+    return list(hex_line(a, b, nudge, 0, n + 1))
+
+
+def hex_line(a: Hex, b: Hex, nudge: int, start: int, stop: int) -> Iterator[Hex]:
+    """Yield ``hex_linedraw(a, b, nudge)[start:stop]`` one hex at a time (stop early freely).
+
+    >>> list(hex_line(Hex(0, 0), Hex(3, 0), 1, 1, 3))
+    [Hex(q=1, r=0), Hex(q=2, r=0)]
+    """
     if nudge not in (1, -1):
         raise ValueError(f"nudge must be +1 or -1, got {nudge}")
     n = hex_distance(a, b)
     eps = _EPSILON * nudge
     aq, ar, bq, br = a.q + eps, a.r + eps, b.q + eps, b.r + eps
-    ts = [i / n for i in range(n + 1)] if n else [0.0]
-    return [hex_round(aq * (1.0 - t) + bq * t, ar * (1.0 - t) + br * t) for t in ts]
+    for i in range(max(start, 0), min(stop, n + 1)):
+        t = i / n if n else 0.0
+        # hex_round(*hex_lerp(a, b, t)) of the nudged ends, inlined (lines are drawn often)
+        q, r = aq * (1.0 - t) + bq * t, ar * (1.0 - t) + br * t
+        s = -q - r
+        rq, rr, rs = round(q), round(r), round(s)
+        dq, dr, ds = abs(rq - q), abs(rr - r), abs(rs - s)
+        if dq > dr and dq > ds:
+            rq = -rr - rs
+        elif dr > ds:
+            rr = -rq - rs
+        yield Hex(rq, rr)
 
 
 def hex_rotate_left(h: Hex) -> Hex:
@@ -345,4 +368,5 @@ def line_of_sight(a: Hex, b: Hex, blocks: Callable[[Hex], bool]) -> bool:
     """
     if b < a:
         a, b = b, a
-    return any(not any(blocks(h) for h in hex_linedraw(a, b, nudge)[1:-1]) for nudge in (1, -1))
+    n = hex_distance(a, b)
+    return any(not any(blocks(h) for h in hex_line(a, b, nudge, 1, n)) for nudge in (1, -1))

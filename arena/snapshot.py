@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 import esper
 
+from arena.ecs import occupancy
 from arena.ecs.ai_tactical import TacticalAI
 from arena.snapcodec import SnapshotError, decode, encode
 
@@ -56,6 +57,7 @@ def restore(battle: Battle, data: Any) -> None:
     if any(entity >= _int(data, "next_entity", 1) for entity, _ in entities):
         raise SnapshotError("corrupt snapshot: an entity id is not below next_entity")
     esper.clear_database()
+    occupancy.forget()  # rebuilt from the restored positions when next asked for
     alive = dict(entities)
     for _ in range(1, _int(data, "next_entity", 1)):
         entity = esper.create_entity()  # ids count up from 1 as in the original world

@@ -7,17 +7,15 @@ from collections.abc import Callable
 import esper
 
 from arena.dice import Dice
-from arena.ecs import queries
+from arena.ecs import occupancy, queries
 from arena.ecs.components import (
     ActionPoints,
     Conditions,
-    Dead,
     Facing,
     Health,
     Item,
     Momentum,
     Position,
-    Side,
     Stats,
     TurnMemory,
     Wielded,
@@ -26,11 +24,11 @@ from arena.ecs.cover import FULL, cover_quarters
 from arena.ecs.effects import EffectSystem
 from arena.ecs.events import ActionFailed, Attacked, Died, Event, WeaponDropped
 from arena.hexgrid import (
+    DIRECTIONS,
     Hex,
     direction_to,
     hex_angle,
     hex_distance,
-    line_of_sight,
     relative_position,
 )
 from arena.model.commands import Attack, Command
@@ -51,14 +49,15 @@ def conditions_of(entity: int) -> frozenset[str]:
 
 def surroundings(defender: int) -> tuple[bool, int]:
     """Whether the defender's enemies flank it (two opposite hexes) and how many are adjacent."""
+    index = occupancy.index()
     side = queries.side_of(defender)
-    there = queries.hex_of(defender)
-    foes = {
-        direction_to(there, pos.hex)
-        for e, (pos, s) in esper.get_components(Position, Side)
-        if s.index != side and hex_distance(pos.hex, there) == 1
-        and not esper.has_component(e, Dead)
-    }
+    q, r = queries.hex_of(defender)
+    at, sides = index.at, index.side
+    foes = []
+    for d, (dq, dr) in enumerate(DIRECTIONS):
+        e = at.get(Hex(q + dq, r + dr))
+        if e is not None and sides[e] != side:
+            foes.append(d)
     flanked = any((d + 3) % 6 in foes for d in foes)
     return flanked, len(foes)
 
@@ -200,7 +199,7 @@ class AttackSystem(esper.Processor):
                            weapons=weapons, distance=distance)
         if weapon.is_ranged and (
             ctx.cover >= FULL
-            or not line_of_sight(ctx.here, ctx.there, self.hexmap.blocks_sight)
+            or not self.hexmap.sees(ctx.here, ctx.there)
         ):
             return f"no line of sight to {queries.name_of(target)}"
         reason = self.ruleset.attack_refusal(ctx)
@@ -290,7 +289,7 @@ class AttackSystem(esper.Processor):
         ]
         if health.hp <= 0 or health.sublethal >= health.hp:
             how = "slain" if health.hp <= 0 else "knocked out"
-            esper.add_component(target, Dead(queries.clock().round))
+            occupancy.fell(target, queries.clock().round)
             events.append(Died(target, actor, how))
         carried = carried_on(result, thrown)
         for weapon in thrown:

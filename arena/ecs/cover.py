@@ -2,27 +2,43 @@
 
 from __future__ import annotations
 
-from arena.hexgrid import Hex, hex_linedraw
-from arena.model.terrain import HexMap
+from arena.hexgrid import Hex, hex_distance, hex_line
+from arena.model.terrain import MEMO_LIMIT, HexMap
 
 FULL = 4
 
 
 def cover_quarters(hexmap: HexMap, shooter: Hex, target: Hex) -> int:
+    """Quarters of the target covered against a missile from `shooter` (memoised per map)."""
+    memo = hexmap.cover_memo
+    key = (shooter, target)
+    found = memo.get(key)
+    if found is None:
+        if len(memo) >= MEMO_LIMIT:
+            memo.clear()
+        found = memo[key] = _quarters(hexmap, shooter, target)
+    return found
+
+
+def _quarters(hexmap: HexMap, shooter: Hex, target: Hex) -> int:
     """Quarters of the target covered (0..3, 4 = fully hidden) against a missile from `shooter`.
 
     An edge of the target hidden by a sight-blocking hex on one of the two nudged lines (but not
     both) is half cover; a hex with its own `cover` (a low wall, a barricade) right in front of
-    the target on either line gives that much. The larger applies.
+    the target on either line gives that much. The larger applies. Each line is walked only to
+    its first sight-blocking hex (`hex_line`); the hex in front of the target is drawn alone.
     """
-    lines = (hex_linedraw(shooter, target, 1), hex_linedraw(shooter, target, -1))
-    blocked = [any(hexmap.blocks_sight(h) for h in line[1:-1]) for line in lines]
+    n = hex_distance(shooter, target)
+    blocks = hexmap.blocks_sight
+    blocked = [any(blocks(h) for h in hex_line(shooter, target, nudge, 1, n))
+               for nudge in (1, -1)]
     if all(blocked):
         return FULL
     quarters = 2 if any(blocked) else 0
-    for line in lines:
-        if len(line) > 2:
-            terrain = hexmap.terrain(line[-2])
+    if n >= 2:
+        for nudge in (1, -1):
+            front = next(hex_line(shooter, target, nudge, n - 1, n))
+            terrain = hexmap.terrain(front)
             if terrain is not None:
                 quarters = max(quarters, terrain.cover)
     return min(quarters, 3)

@@ -8,11 +8,10 @@ from collections.abc import Callable
 import esper
 
 from arena.dice import Dice
-from arena.ecs import queries
+from arena.ecs import occupancy, queries
 from arena.ecs.components import (
     ActionPoints,
     Conditions,
-    Dead,
     Facing,
     Health,
     Item,
@@ -117,7 +116,7 @@ class EffectSystem(esper.Processor):
         health.hp -= amount
         events: list[Event] = [Upkept(who, amount, (), (why,) if why else (), health.hp)]
         if health.hp <= 0:
-            esper.add_component(who, Dead(queries.clock().round))
+            occupancy.fell(who, queries.clock().round)
             events.append(Died(who, by))
         return events
 
@@ -248,14 +247,14 @@ class EffectSystem(esper.Processor):
             path.append(nxt)
         if len(path) == 1:
             return []
-        esper.component_for_entity(who, Position).hex = path[-1]
+        occupancy.moved(who, path[-1])
         return [KnockedBack(who, tuple(path))]
 
     def kill(self, who: int, by: int) -> list[Event]:
         """Kill `who` outright."""
         health = esper.component_for_entity(who, Health)
         health.hp = min(0, health.hp)
-        esper.add_component(who, Dead(queries.clock().round))
+        occupancy.fell(who, queries.clock().round)
         return [Died(who, by, "killed")]
 
 

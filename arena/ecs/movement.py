@@ -2,18 +2,24 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import esper
 
-from arena.ecs import queries
-from arena.ecs.components import ActionPoints, Conditions, Facing, Momentum, Opening, Position
+from arena.ecs import occupancy, queries
+from arena.ecs.components import ActionPoints, Conditions, Facing, Momentum, Opening
 from arena.ecs.events import ActionFailed, ConditionEnded, Event, Faced, Moved
 from arena.ecs.pathing import Paths, terrain_costs
 from arena.hexgrid import FACING_NAMES, Hex, direction_to, hex_distance
 from arena.model.commands import Command, Face, Move, StandUp
 from arena.model.terrain import HexMap
 from arena.rules.base import Action, AttackContext, Ruleset
+
+if TYPE_CHECKING:
+    import numpy as np
+    from numpy.typing import NDArray
 
 MoveOfferHook = Callable[
     [int, Command, Action, AttackContext | None, list[Hex] | None], list[Event] | None
@@ -26,8 +32,13 @@ class MovementSystem(esper.Processor):
     def __init__(self, ruleset: Ruleset, hexmap: HexMap) -> None:
         self.ruleset = ruleset
         self.hexmap = hexmap
-        self.base_costs = terrain_costs(hexmap)
         self.offer: MoveOfferHook | None = None
+        self._paths: tuple[tuple[object, ...], Paths] | None = None
+
+    @functools.cached_property
+    def base_costs(self) -> NDArray[np.int8]:
+        """The map's step costs as an array (made when a path is first looked for)."""
+        return terrain_costs(self.hexmap)
 
     def process(self) -> None:
         """Nothing runs per frame: movement happens on commands."""
@@ -35,7 +46,13 @@ class MovementSystem(esper.Processor):
     def paths_from(self, actor: int) -> Paths:
         """Shortest paths from `actor`'s hex around walls and other combatants."""
         start = queries.hex_of(actor)
-        return Paths(self.base_costs, self.hexmap.radius, start, queries.occupants())
+        index = occupancy.index()
+        # The AI's look at its moves and the move it then makes share one search: the paths
+        # hold while nobody moves or falls (the index's version) and the mover stays put.
+        key = (actor, start, index, index.version)
+        if self._paths is None or self._paths[0] != key:
+            self._paths = (key, Paths(self.base_costs, self.hexmap.radius, start, index.at))
+        return self._paths[1]
 
     def move(self, command: Move) -> str | list[Event]:
         """Walk to `command.to`; refused (nothing spent) if unreachable or too far for the AP."""
@@ -107,7 +124,7 @@ class MovementSystem(esper.Processor):
             momentum.steps += 1
         else:
             momentum.direction, momentum.steps = direction, 1
-        esper.component_for_entity(actor, Position).hex = step
+        occupancy.moved(actor, step)
         esper.component_for_entity(actor, Facing).direction = direction
 
     def _moved(self, actor: int, walked: list[Hex], paid: int) -> list[Event]:

@@ -1,4 +1,8 @@
-"""Hex pathfinding with tcod.path over an axial [r, q] array (six-neighbour edge map)."""
+"""Hex pathfinding with tcod.path over an axial [r, q] array (six-neighbour edge map).
+
+tcod and numpy are imported by the functions that need them, so a command that never looks
+for a path (`arena --help`, `arena rules`) does not load them.
+"""
 
 from __future__ import annotations
 
@@ -12,17 +16,15 @@ if TYPE_CHECKING:
     import numpy as np
     from numpy.typing import NDArray
 
-# numpy and tcod are imported where a path is first needed, not with this module: commands that
-# never walk a battle (`arena --help`, `arena rules`) do not pay for them (tests/test_startup.py).
-
 # Axial neighbours in [r, q] order: (dr, dq) in {(0,±1), (±1,0), (-1,+1), (+1,-1)}.
 AXIAL_EDGES = [[0, 1, 1], [1, 0, 1], [1, 1, 0]]
-UNREACHABLE = 2**31 - 1  # tcod's distance for a hex no path reaches: the int32 maximum
+UNREACHABLE = 2**31 - 1  # tcod's distance of a hex no root reaches (int32 maximum)
+NEAR = 8  # walking cost a first search from a hex answers (a turn's walk and then some)
 
 
 def terrain_costs(hexmap: HexMap) -> NDArray[np.int8]:
     """Cost of entering each hex: its terrain's `move_cost`, 0 (blocked) on walls and off map."""
-    import numpy as np  # noqa: PLC0415
+    import numpy as np  # noqa: PLC0415 - lazy: only a battle that looks for a path pays for it
 
     size = 2 * hexmap.radius + 1
     costs = np.zeros((size, size), dtype=np.int8)
@@ -33,45 +35,84 @@ def terrain_costs(hexmap: HexMap) -> NDArray[np.int8]:
 
 
 class Paths:
-    """Cheapest walking paths from one hex, avoiding blocked hexes, weighing difficult ground."""
+    """Cheapest walking paths from one hex, avoiding blocked hexes, weighing difficult ground.
+
+    The search first covers only the square of hexes within `NEAR` + 1 steps of the start: a
+    walk costing at most `NEAR` never leaves it, and tcod's Dijkstra takes exactly the steps
+    there that it takes on the whole map up to that cost (the same pops, pushes and ties),
+    so every distance and path up to `NEAR` is the whole map's, bit for bit. A question about a
+    farther hex searches the whole map, once.
+    """
 
     def __init__(self, base: NDArray[np.int8], radius: int, start: Hex, blocked: Iterable[Hex]):
-        import tcod.path  # noqa: PLC0415
-
         self.radius = radius
-        costs = base.copy()
-        for h in blocked:
-            if h != start and max(abs(h.q), abs(h.r), abs(h.s)) <= radius:
-                costs[h.r + radius, h.q + radius] = 0
+        self.start = start
+        self._base = base
+        size = 2 * radius + 1
+        self._blocked = {
+            (h.r + radius, h.q + radius) for h in blocked
+            if h != start and max(abs(h.q), abs(h.r), abs(h.s)) <= radius
+            and 0 <= h.r + radius < size and 0 <= h.q + radius < size
+        }
+        self._solve(NEAR)
+
+    def _solve(self, near: int) -> None:
+        """Search the square within `near` + 1 steps of the start (clipped to the map's array)."""
+        import tcod.path  # noqa: PLC0415 - lazy, as in terrain_costs
+
+        size, radius = 2 * self.radius + 1, self.radius
+        si, sj = self.start.r + radius, self.start.q + radius
+        i0, i1 = max(0, si - near - 1), min(size, si + near + 2)
+        j0, j1 = max(0, sj - near - 1), min(size, sj + near + 2)
+        costs = self._base[i0:i1, j0:j1].copy()
+        for i, j in self._blocked:
+            if i0 <= i < i1 and j0 <= j < j1:
+                costs[i - i0, j - j0] = 0
         graph = tcod.path.CustomGraph(costs.shape)
         graph.add_edges(edge_map=AXIAL_EDGES, cost=costs)
-        self._finder = tcod.path.Pathfinder(graph)
-        self._finder.add_root((start.r + radius, start.q + radius))
-        self._finder.resolve()
-        self._costs = costs
+        finder = tcod.path.Pathfinder(graph)
+        finder.add_root((si - i0, sj - j0))
+        finder.resolve()
+        self._finder, self._window = finder, (i0, i1, j0, j1)
+        self._whole = (i0, j0, i1, j1) == (0, 0, size, size)
+        self._near = UNREACHABLE - 1 if self._whole else near
 
     def _index(self, h: Hex) -> tuple[int, int] | None:
-        """Array index of `h`, or None when it lies outside the array."""
+        """Array index of `h` on the whole map's array, or None when it lies outside it."""
         i, j = h.r + self.radius, h.q + self.radius
         size = 2 * self.radius + 1
         return (i, j) if 0 <= i < size and 0 <= j < size else None
 
+    def _found(self, i: int, j: int) -> int | None:
+        """The searched distance of array index (i, j), or None when beyond what is searched."""
+        i0, i1, j0, j1 = self._window
+        if i0 <= i < i1 and j0 <= j < j1:
+            d = int(self._finder.distance[i - i0, j - j0])
+            if d <= self._near:
+                return d
+        return None
+
     def distance(self, h: Hex) -> int | None:
         """Cost of the cheapest walk to `h` (steps, difficult ground counting its cost), or None."""
         index = self._index(h)
-        if index is None or self._costs[index] <= 0:
+        if index is None or self._base[index] <= 0 or index in self._blocked:
             return None
-        d = int(self._finder.distance[index])
-        return None if d >= UNREACHABLE else d
+        d = self._found(*index)
+        if d is None and not self._whole:
+            self._solve(UNREACHABLE)
+            d = self._found(*index)
+        return d
 
     def path_to(self, h: Hex) -> list[Hex] | None:
         """The hexes from the start to `h` inclusive, or None when unreachable."""
         if self.distance(h) is None:
             return None
+        i0, _, j0, _ = self._window
         index = self._index(h)
         assert index is not None
-        steps = self._finder.path_to(index)
-        return [Hex(int(q) - self.radius, int(r) - self.radius) for r, q in steps.tolist()]
+        steps = self._finder.path_to((index[0] - i0, index[1] - j0))
+        return [Hex(int(q) + j0 - self.radius, int(r) + i0 - self.radius)
+                for r, q in steps.tolist()]
 
     def affordable(self, path: list[Hex], budget: int) -> list[Hex]:
         """The longest start of `path` (one of these paths) whose cost is at most `budget`."""

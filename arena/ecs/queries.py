@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import esper
 
+from arena.ecs import occupancy
 from arena.ecs.components import (
     ActionPoints,
     Clock,
@@ -35,7 +36,7 @@ def is_alive(entity: int) -> bool:
 
 def living() -> list[int]:
     """Every living combatant, in entity-id order."""
-    return sorted(e for e, _ in esper.get_component(Health) if not esper.has_component(e, Dead))
+    return list(occupancy.index().living)
 
 
 def side_of(entity: int) -> int:
@@ -55,13 +56,17 @@ def name_of(entity: int) -> str:
 
 def occupants() -> dict[Hex, int]:
     """Hexes held by living combatants (the dead do not block)."""
-    return {hex_of(e): e for e in living()}
+    return dict(occupancy.index().at)
+
+
+def occupant(h: Hex) -> int | None:
+    """The living combatant on `h`, or None."""
+    return occupancy.index().at.get(h)
 
 
 def enemies_of(entity: int) -> list[int]:
     """Living combatants of other sides, in entity-id order."""
-    side = side_of(entity)
-    return [e for e in living() if side_of(e) != side]
+    return list(occupancy.index().foes(side_of(entity)))
 
 
 # Conditions the engine itself puts on a combatant (the `end_turn` effect) that forbid every

@@ -7,11 +7,10 @@ from collections.abc import Callable
 import esper
 
 from arena.dice import Dice
-from arena.ecs import queries
+from arena.ecs import occupancy, queries
 from arena.ecs.components import (
     ActionPoints,
     Conditions,
-    Dead,
     Health,
     Momentum,
     Stats,
@@ -115,7 +114,7 @@ class TurnSystem(esper.Processor):
         health.hp -= up.damage
         events: list[Event] = [Upkept(actor, up.damage, up.rolls, up.notes, health.hp)]
         if health.hp <= 0:
-            esper.add_component(actor, Dead(clock_round()))
+            occupancy.fell(actor, clock_round())
             events.append(Died(actor, actor, "bled out"))
         return events
 

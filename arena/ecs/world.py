@@ -7,6 +7,8 @@ from types import TracebackType
 
 import esper
 
+from arena.ecs import occupancy
+
 _serial = itertools.count(1)
 
 
@@ -43,3 +45,4 @@ class World:
             esper.switch_world("default")
         if self.name in esper.list_worlds():
             esper.delete_world(self.name)
+        occupancy.forget(self.name)

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Literal
 
-from arena.hexgrid import Hex
+from arena.hexgrid import Hex, line_of_sight
+
+MEMO_LIMIT = 1 << 18  # pairs remembered per map before the memo starts over
 
 Surface = Literal["hard", "soft"]
 
@@ -40,6 +42,12 @@ class HexMap:
     name: str
     radius: int
     cells: Mapping[Hex, Terrain]
+    # What sight and cover between two hexes come to: they read only the cells, which never
+    # change, so a battle keeps them (arena/ecs/cover.py); not part of the map's value.
+    cover_memo: dict[tuple[Hex, Hex], int] = field(
+        default_factory=dict, init=False, repr=False, compare=False)
+    sight_memo: dict[tuple[Hex, Hex], bool] = field(
+        default_factory=dict, init=False, repr=False, compare=False)
 
     def terrain(self, h: Hex) -> Terrain | None:
         """The terrain at `h`, or None outside the map."""
@@ -53,6 +61,16 @@ class HexMap:
     def difficult(self) -> dict[Hex, str]:
         """The hexes whose step costs more (rubble, mud), with their terrain's name."""
         return {h: t.name for h, t in sorted(self.cells.items()) if t.move_cost > 1}
+
+    def sees(self, a: Hex, b: Hex) -> bool:
+        """Line of sight between `a` and `b` on this map (`hexgrid.line_of_sight`), memoised."""
+        key = (a, b) if a <= b else (b, a)
+        seen = self.sight_memo.get(key)
+        if seen is None:
+            if len(self.sight_memo) >= MEMO_LIMIT:
+                self.sight_memo.clear()
+            seen = self.sight_memo[key] = line_of_sight(key[0], key[1], self.blocks_sight)
+        return seen
 
     def blocks_sight(self, h: Hex) -> bool:
         """True when `h` blocks line of sight (off-map hexes block too)."""
