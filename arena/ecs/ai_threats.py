@@ -23,6 +23,18 @@ from arena.rules.base import AttackContext
 FRIENDLY_ARC = 30.0
 
 
+def next_turn(ctx: AttackContext) -> AttackContext:
+    """A copy of an enemy's attack as in its next turn: no attack made yet that turn.
+
+    The engine's context reads the attacker's memory of its last turn (kept until its next
+    turn starts); a threat is what the enemy can do when its turn comes, so an enemy that
+    struck last turn (one attack a turn in `adnd`, `becmi`, `d40`) is no less dangerous.
+    """
+    return dataclasses.replace(ctx, weapon_attacks=0, turn_weapons=(),
+                               turn_options=frozenset(), primary_attacked_target=False,
+                               off_turn=False)
+
+
 class Threats:
     """Threats, strike zones, exposure, risk and the way to the enemy, for one decision."""
 
@@ -61,7 +73,7 @@ class Threats:
         if key not in self.threats:
             best = 0.0
             for slot, weapon in enumerate(self.attacks.weapons(enemy)):
-                ctx = dataclasses.replace(self.context(enemy, actor, slot))
+                ctx = next_turn(self.context(enemy, actor, slot))
                 if not weapon.is_ranged:
                     ctx.distance, ctx.position, ctx.run_up = 1, "front", 0
                 ctx.cover = 0  # in the open: `exposure` shades archers' threat by cover
@@ -117,7 +129,7 @@ class Threats:
                 target = next((e for e in queries.enemies_of(enemy)), None)
                 if target is None:
                     break
-                cost = self.ruleset.attack_cost(self.context(enemy, target, slot))
+                cost = self.ruleset.attack_cost(next_turn(self.context(enemy, target, slot)))
                 if cost is not None:
                     costs.append(cost)
             self.costs[key] = min(costs, default=0)
