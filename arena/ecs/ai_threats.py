@@ -10,7 +10,7 @@ import dataclasses
 import esper
 
 from arena.ecs import queries
-from arena.ecs.ai_field import Field
+from arena.ecs.ai_field import Field, Scene, read_scene
 from arena.ecs.ai_imagine import OddsCache
 from arena.ecs.ai_rating import ARC, EXPOSE, GUARD, KILL, PRESS, PROGRESS, RETREAT
 from arena.ecs.attacks import AttackSystem
@@ -21,6 +21,7 @@ from arena.hexgrid import Hex, hex_angle, hex_distance, hex_neighbors
 from arena.rules.base import AttackContext
 
 FRIENDLY_ARC = 30.0
+SHOOTER = 1 << 30  # the strike zone of an enemy with a missile weapon: what it sees
 
 
 def next_turn(ctx: AttackContext) -> AttackContext:
@@ -49,7 +50,10 @@ class Threats:
         self.field: Field | None = None
         self.contexts: dict[tuple[int, int, int], AttackContext] = {}
         self.covers: dict[tuple[Hex, Hex], int] = {}
-
+        self.scene = Scene([], {}, {})
+        self.flags: dict[tuple[str, int], bool] = {}
+        self.zones: dict[int, int] = {}
+        self.lines: dict[int, list[tuple[Hex, Hex]]] = {}
 
     def reset(self) -> None:
         """Forget the last decision's caches (the world has moved on).
@@ -66,6 +70,15 @@ class Threats:
         self.field = None
         self.contexts.clear()
         self.covers.clear()
+        self.scene = read_scene()
+        self.flags.clear()
+        self.zones.clear()
+        self.lines.clear()
+
+    def enemies(self, actor: int) -> list[int]:
+        """The living enemies of `actor`, by entity id (from the decision's scene)."""
+        side = self.scene.sides[actor]
+        return [e for e in self.scene.living if self.scene.sides[e] != side]
 
     def threat(self, enemy: int, actor: int) -> float:
         """The enemy's best blow against `actor` at its best reach: mean damage + KILL·kill."""
@@ -101,15 +114,33 @@ class Threats:
 
     def reaches(self, enemy: int, spot: Hex) -> bool:
         """Whether `enemy` could strike `spot` in its next turn (a walk, then its reach)."""
-        there = queries.hex_of(enemy)
-        weapons = esper.component_for_entity(enemy, Wielded).weapons
-        if any(w.is_ranged for w in weapons):
+        there = self.scene.hexes[enemy]
+        zone = self.zone(enemy)
+        if zone == SHOOTER:
             return self.cover(there, spot) < 4
-        step = self.ruleset.action_cost("move", None, False) or 1
-        walk = (esper.component_for_entity(enemy, ActionPoints).maximum
-                - self.blow_cost(enemy)) // step
-        reach = max((w.reach for w in weapons if not w.is_ranged), default=1)
-        return walk >= 0 and hex_distance(there, spot) <= walk + reach
+        return hex_distance(there, spot) <= zone
+
+    def zone(self, enemy: int) -> int:
+        """Hexes an enemy can strike next turn (walk plus reach), SHOOTER for missiles, -1 none."""
+        if enemy not in self.zones:
+            weapons = esper.component_for_entity(enemy, Wielded).weapons
+            if any(w.is_ranged for w in weapons):
+                self.zones[enemy] = SHOOTER
+            else:
+                step = self.ruleset.action_cost("move", None, False) or 1
+                walk = (esper.component_for_entity(enemy, ActionPoints).maximum
+                        - self.blow_cost(enemy)) // step
+                reach = max((w.reach for w in weapons if not w.is_ranged), default=1)
+                self.zones[enemy] = walk + reach if walk >= 0 else -1
+        return self.zones[enemy]
+
+    def striking(self, spot: Hex, enemies: list[int]) -> list[int]:
+        """The `enemies` that could strike `spot` next turn, by entity id (bucketed)."""
+        zones = [self.zone(e) for e in enemies]
+        widest = max((z for z in zones if z != SHOOTER), default=-1)
+        near = set(self.scene.near(spot, widest))
+        return [e for e, z in zip(enemies, zones, strict=True)
+                if (z == SHOOTER or e in near) and self.reaches(e, spot)]
 
     def situation(self, who: int) -> tuple[object, ...]:
         """What an attack context reads of `who` that changes in a round: HP, kit, hex, ..."""
@@ -125,8 +156,9 @@ class Threats:
         key = enemy
         if key not in self.costs:
             costs = []
+            side = self.scene.sides[enemy]
+            target = next((e for e in self.scene.living if self.scene.sides[e] != side), None)
             for slot in range(len(self.attacks.weapons(enemy))):
-                target = next((e for e in queries.enemies_of(enemy)), None)
                 if target is None:
                     break
                 cost = self.ruleset.attack_cost(next_turn(self.context(enemy, target, slot)))
@@ -142,9 +174,7 @@ class Threats:
     def exposure(self, actor: int, spot: Hex, enemies: list[int]) -> float:
         """The exposure term of standing on `spot` when the enemies' turns come."""
         total = 0.0
-        for enemy in enemies:
-            if not self.reaches(enemy, spot):
-                continue
+        for enemy in self.striking(spot, enemies):
             weapons = esper.component_for_entity(enemy, Wielded).weapons
             shade = 1.0
             if any(w.is_ranged for w in weapons):
@@ -154,10 +184,13 @@ class Threats:
 
     def wounded(self, actor: int) -> bool:
         """Below RETREAT of its HP, with an ally to fall back to."""
-        health = esper.component_for_entity(actor, Health)
-        side = queries.side_of(actor)
-        allies = [e for e in queries.living() if e != actor and queries.side_of(e) == side]
-        return bool(allies) and health.hp < RETREAT * health.max_hp
+        key = ("wounded", actor)
+        if key not in self.flags:
+            health = esper.component_for_entity(actor, Health)
+            side = self.scene.sides[actor]
+            allies = any(e != actor and self.scene.sides[e] == side for e in self.scene.living)
+            self.flags[key] = allies and health.hp < RETREAT * health.max_hp
+        return self.flags[key]
 
     def risk(self, actor: int, walked: list[Hex], enemies: list[int]) -> float:
         """Threat of the enemies offered an Action of Opportunity as `walked` is walked."""
@@ -165,12 +198,13 @@ class Threats:
         if len(walked) < 2 or not self.ruleset.opens("move", None, stats):
             return 0.0
         total = 0.0
+        reaches = {e: max((w.reach for w in self.attacks.weapons(e) if not w.is_ranged),
+                          default=0) for e in enemies}
+        widest = max(reaches.values(), default=0)
         for left in walked[:-1]:
-            for enemy in enemies:
-                there = queries.hex_of(enemy)
-                reach = max((w.reach for w in self.attacks.weapons(enemy) if not w.is_ranged),
-                            default=0)
-                if 0 < hex_distance(there, left) <= reach:
+            for enemy in self.scene.near(left, widest):
+                if enemy in reaches and 0 < hex_distance(self.scene.hexes[enemy],
+                                                         left) <= reaches[enemy]:
                     total += self.threat(enemy, actor)
         return total
 
@@ -178,23 +212,33 @@ class Threats:
         """ARC for each ally archer whose nearest target has `spot` in its 30° fire arc."""
         if not self.ruleset.wants_bystanders or not enemies:
             return 0.0
-        side = queries.side_of(actor)
+        side = self.scene.sides[actor]
+        if any(self.scene.sides[e] != side for e in self.scene.adjacent(spot)):
+            return 0.0  # in melee: the archer had better shoot elsewhere
         penalty = 0.0
-        for ally in queries.living():
-            if ally == actor or queries.side_of(ally) != side:
+        for origin, there in self.fire_lines(actor, enemies):
+            if spot in (origin, there):
                 continue
-            if not any(w.is_ranged for w in esper.component_for_entity(ally, Wielded).weapons):
-                continue
-            origin = queries.hex_of(ally)
-            target = min(enemies, key=lambda e: (hex_distance(origin, queries.hex_of(e)), e))
-            there = queries.hex_of(target)
-            if spot in (origin, there) or hex_distance(origin, there) <= 1:
-                continue
-            if any(hex_distance(spot, queries.hex_of(e)) == 1 for e in enemies):
-                continue  # in melee: the archer had better shoot elsewhere
             if hex_angle(origin, there, spot) <= FRIENDLY_ARC + 1e-6:
                 penalty += ARC
         return penalty
+
+    def fire_lines(self, actor: int, enemies: list[int]) -> list[tuple[Hex, Hex]]:
+        """Each ally archer's hex and its nearest target's (farther than arm's length)."""
+        if actor not in self.lines:
+            side = self.scene.sides[actor]
+            lines = []
+            for ally in self.scene.side_members(side):
+                if ally == actor or not any(
+                        w.is_ranged for w in esper.component_for_entity(ally, Wielded).weapons):
+                    continue
+                origin = self.scene.hexes[ally]
+                target = min(enemies, key=lambda e: (hex_distance(origin, self.scene.hexes[e]), e))
+                there = self.scene.hexes[target]
+                if hex_distance(origin, there) > 1:
+                    lines.append((origin, there))
+            self.lines[actor] = lines
+        return self.lines[actor]
 
     def progress(self, actor: int, walked: list[Hex], enemies: list[int], before: int) -> float:
         """PROGRESS per hex the walk takes off the way to the nearest enemy (negative: away).
@@ -216,7 +260,7 @@ class Threats:
         One distance field per decision, rooted at every such hex (tcod's Dijkstra).
         """
         if self.field is None:
-            blocked = {h for h, e in queries.occupants().items() if e != actor}
+            blocked = {h for h, e in self.scene.occupants.items() if e != actor}
             goals = {h for e in enemies for h in hex_neighbors(queries.hex_of(e))
                      if h not in blocked and self.movement.hexmap.passable(h)}
             self.field = Field(self.movement.base_costs, self.movement.hexmap.radius, goals,
@@ -238,8 +282,11 @@ class Threats:
         """
         if queries.clock().round >= PRESS:
             return True
-        side = queries.side_of(actor)
-        foes = [queries.hex_of(e) for e in queries.enemies_of(actor)]
-        return any(hex_distance(queries.hex_of(a), h) == 1 for a in queries.living()
-                   if a != actor and queries.side_of(a) == side for h in foes)
+        key = ("pressing", actor)
+        if key not in self.flags:
+            side = self.scene.sides[actor]
+            self.flags[key] = any(
+                self.scene.sides[e] != side for a in self.scene.side_members(side) if a != actor
+                for e in self.scene.adjacent(self.scene.hexes[a]))
+        return self.flags[key]
 
