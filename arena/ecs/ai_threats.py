@@ -21,6 +21,7 @@ from arena.hexgrid import Hex, hex_angle, hex_distance, hex_neighbors
 from arena.rules.base import AttackContext
 
 FRIENDLY_ARC = 30.0
+COVERS = 200_000  # cover entries kept before the cache starts afresh
 SHOOTER = 1 << 30  # the strike zone of an enemy with a missile weapon: what it sees
 
 
@@ -45,7 +46,7 @@ class Threats:
         self.odds = odds
         self.ruleset = attacks.ruleset
         self.threats: dict[tuple[object, ...], float] = {}
-        self.costs: dict[int, int] = {}
+        self.costs: dict[tuple[object, ...], int] = {}
         self.round = -1
         self.field: Field | None = None
         self.contexts: dict[tuple[int, int, int], AttackContext] = {}
@@ -66,10 +67,11 @@ class Threats:
         if now != self.round:
             self.round = now
             self.threats.clear()
-        self.costs.clear()  # the cheapest blow depends on the turn's memory: one decision only
+            self.costs.clear()
         self.field = None
         self.contexts.clear()
-        self.covers.clear()
+        if len(self.covers) > COVERS:
+            self.covers.clear()  # the map never changes: cover is kept, within a bound
         self.scene = read_scene()
         self.flags.clear()
         self.zones.clear()
@@ -106,7 +108,7 @@ class Threats:
         return self.contexts[key]
 
     def cover(self, shooter: Hex, target: Hex) -> int:
-        """Cover quarters of `target` against a missile from `shooter`, kept for the decision."""
+        """Cover quarters of `target` against a missile from `shooter` (the map's: kept)."""
         key = (shooter, target)
         if key not in self.covers:
             self.covers[key] = cover_quarters(self.attacks.hexmap, shooter, target)
@@ -134,13 +136,27 @@ class Threats:
                 self.zones[enemy] = walk + reach if walk >= 0 else -1
         return self.zones[enemy]
 
+    def bound(self, enemy: int) -> int:
+        """An upper bound of `zone` read without any attack context (no blow costs 0 AP)."""
+        weapons = esper.component_for_entity(enemy, Wielded).weapons
+        if any(w.is_ranged for w in weapons):
+            return SHOOTER
+        step = self.ruleset.action_cost("move", None, False) or 1
+        reach = max((w.reach for w in weapons if not w.is_ranged), default=1)
+        return esper.component_for_entity(enemy, ActionPoints).maximum // step + reach
+
     def striking(self, spot: Hex, enemies: list[int]) -> list[int]:
-        """The `enemies` that could strike `spot` next turn, by entity id (bucketed)."""
-        zones = [self.zone(e) for e in enemies]
-        widest = max((z for z in zones if z != SHOOTER), default=-1)
+        """The `enemies` that could strike `spot` next turn, by entity id.
+
+        Pruned by bucket and an upper bound of each strike zone before any blow is costed.
+        """
+        bounds = [self.bound(e) for e in enemies]
+        widest = max((b for b in bounds if b != SHOOTER), default=-1)
         near = set(self.scene.near(spot, widest))
-        return [e for e, z in zip(enemies, zones, strict=True)
-                if (z == SHOOTER or e in near) and self.reaches(e, spot)]
+        here = self.scene.hexes
+        return [e for e, b in zip(enemies, bounds, strict=True)
+                if (b == SHOOTER or (e in near and hex_distance(here[e], spot) <= b))
+                and self.reaches(e, spot)]
 
     def situation(self, who: int) -> tuple[object, ...]:
         """What an attack context reads of `who` that changes in a round: HP, kit, hex, ..."""
@@ -152,12 +168,16 @@ class Threats:
                 tuple(sorted(conditions.rounds.items())), tuple(sorted(conditions.amounts.items())))
 
     def blow_cost(self, enemy: int) -> int:
-        """The AP of the enemy's cheapest blow (it must walk and still strike)."""
-        key = enemy
+        """The AP of the enemy's cheapest blow in its next turn (it must walk and still strike).
+
+        Kept for the round, keyed like a threat by what the blow's context reads.
+        """
+        side = self.scene.sides[enemy]
+        target = next((e for e in self.scene.living if self.scene.sides[e] != side), None)
+        key = (enemy, target, self.situation(enemy),
+               None if target is None else self.situation(target))
         if key not in self.costs:
             costs = []
-            side = self.scene.sides[enemy]
-            target = next((e for e in self.scene.living if self.scene.sides[e] != side), None)
             for slot in range(len(self.attacks.weapons(enemy))):
                 if target is None:
                     break
