@@ -1,4 +1,4 @@
-"""The `tactical` AI's threats are the enemy's blows in its next turn, whatever it did last turn.
+"""The `tactical` AI reads threats right: an enemy's blows in its next turn; an archer's reach.
 
 The engine keeps a combatant's memory of its turn (attacks made) until its next turn starts; in
 `becmi`, `adnd` and `d40` one attack a turn means that memory refuses a second blow. A threat is
@@ -10,12 +10,14 @@ from __future__ import annotations
 import dataclasses
 
 import esper
+import pytest
 
 from arena.battle import Battle
+from arena.ecs.ai_candidates import Planner
 from arena.ecs.components import Health, TurnMemory
 from arena.hexgrid import Hex, hex_distance
 from arena.model.commands import EndTurn, Move
-from tests.factories import LONGSWORD, arena_map, scenario
+from tests.factories import LONGSWORD, SHORTBOW, arena_map, scenario
 from tests.test_ai_tactical import BECMI, turn_of, who
 
 
@@ -56,3 +58,23 @@ def test_a_wounded_fighter_does_not_trade_blows_with_a_foe_that_just_struck_it()
         esper.component_for_entity(3, TurnMemory).attacks = 1
         command = battle.decide()
         assert isinstance(command, Move) and hex_distance(command.to, Hex(-4, 0)) <= 2, command
+
+
+def test_it_closes_in_on_an_archer_instead_of_waiting_on_the_edge_of_its_range(
+        monkeypatch: pytest.MonkeyPatch):
+    # The Orc shoots anything it sees: waiting outside its "strike zone" only hands it free
+    # shots, so Ann walks as far as her AP go (6 hexes), where against a swordsman she waits.
+    s = scenario(who("Ann", 0, Hex(-6, 0), LONGSWORD),
+                 who("Orc", 1, Hex(4, 0), SHORTBOW, facing=3), hexmap=arena_map(8))
+    s = dataclasses.replace(s, ruleset="becmi")
+    with Battle(s, BECMI, seed=3, dice_script=[6, 1]) as battle:
+        turn_of(battle, 1)
+        command = battle.decide()
+        assert isinstance(command, Move) and command.to == Hex(0, 0), command
+    # Counting the archer's sight as a zone to wait outside of, she would not walk in.
+    monkeypatch.setattr(Planner, "in_melee_zone",
+                        lambda self, spot, enemies: any(self.reaches(e, spot) for e in enemies))
+    with Battle(s, BECMI, seed=3, dice_script=[6, 1]) as battle:
+        turn_of(battle, 1)
+        command = battle.decide()
+        assert not (isinstance(command, Move) and command.to == Hex(0, 0)), command

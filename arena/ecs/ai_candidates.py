@@ -287,8 +287,7 @@ class Planner(Threats):
         walks = [walked] if len(walked) > 1 else []
         if foe and walks and not self.pressing(actor):
             outside = 1
-            while outside < len(walked) and not any(self.reaches(e, walked[outside])
-                                                    for e in enemies):
+            while outside < len(walked) and not self.in_melee_zone(walked[outside], enemies):
                 outside += 1
             if 1 < outside < len(walked):
                 walks.append(walked[:outside])

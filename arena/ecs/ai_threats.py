@@ -145,6 +145,14 @@ class Threats:
         reach = max((w.reach for w in weapons if not w.is_ranged), default=1)
         return esper.component_for_entity(enemy, ActionPoints).maximum // step + reach
 
+    def in_melee_zone(self, spot: Hex, enemies: list[int]) -> bool:
+        """Whether an enemy without a missile weapon could walk up and strike `spot` next turn.
+
+        Waiting on the edge of this zone makes the enemy spend its AP walking; an archer's
+        zone is all it sees, where waiting only hands it free shots, so it does not count.
+        """
+        return any(self.bound(e) != SHOOTER and self.reaches(e, spot) for e in enemies)
+
     def striking(self, spot: Hex, enemies: list[int]) -> list[int]:
         """The `enemies` that could strike `spot` next turn, by entity id.
 
@@ -271,7 +279,7 @@ class Threats:
         gain = before - (after if after is not None else before)
         if not self.pressing(actor):
             gain = min(gain, sum(1 for h in walked[1:]
-                                 if not any(self.reaches(e, h) for e in enemies)))
+                                 if not self.in_melee_zone(h, enemies)))
         return PROGRESS * gain
 
     def way_to_enemies(self, actor: int, spot: Hex, enemies: list[int]) -> int | None:
