@@ -5,7 +5,8 @@ won), the share of moves that return to a hex the mover left earlier that turn, 
 decision time (median, 95th percentile) with 20 and 100 combatants on the field.
 
 Run: python benchmarks/ai_tournament.py [--seeds 200] [--level normal] [--jobs 2]
-     [--scenarios a,b] [--no-generated] [--baseline] [--seats N] [--cpu-time] [--log FILE]
+     [--scenarios a,b] [--no-generated] [--baseline] [--seats N] [--cpu-time] [--crowds 20,100]
+     [--log FILE]
 
 `--seats N` also plays `basic` against `basic` and `tactical` against `tactical` on N seeds of
 each scenario: how often side 0 wins when both sides are commanded alike (seat-dominated
@@ -40,7 +41,7 @@ from arena.rules import get_ruleset
 SHIPPED = ("duel", "skirmish", "d40-duel", "d40-brawl", "becmi-duel", "becmi-raid",
            "adnd-archers", "adnd-melee", "ap-duel", "ap-ambush")
 MAX_COMMANDS = 20_000
-CROWDS = ((20, 2, MAX_COMMANDS), (100, 1, MAX_COMMANDS), (400, 1, 400))  # count, seeds, cap
+CROWDS = {20: (2, MAX_COMMANDS), 100: (1, MAX_COMMANDS), 400: (1, 100)}  # seeds, cap
 clock = time.perf_counter
 
 
@@ -194,8 +195,8 @@ def main() -> None:
                         help="also play each AI against itself on N seeds: side 0's win rate")
     parser.add_argument("--cpu-time", action="store_true",
                         help="time decisions in process CPU time (a shared machine)")
-    parser.add_argument("--no-timing", dest="timing", action="store_false",
-                        help="skip the decision-time crowds")
+    parser.add_argument("--crowds", default="20,100",
+                        help="decision-time crowds to time (20, 100, 400; empty: none)")
     args = parser.parse_args()
     global clock  # noqa: PLW0603 (the timer every fight reads)
     clock = time.process_time if args.cpu_time else time.perf_counter
@@ -251,7 +252,8 @@ def main() -> None:
         print(f"seats {name}: side 0 wins " + ", ".join(
             f"{sum(r.won for r in got)}/{len(got)} {ai} v {ai}" for ai, got in rows))
     timer = "CPU" if args.cpu_time else "wall"
-    for count, seeds, cap in CROWDS if args.timing else ():
+    for count in [int(c) for c in args.crowds.split(",") if c]:
+        seeds, cap = CROWDS[count]
         times = decision_times(count, range(seeds), args.level, cap)
         first = "" if cap == MAX_COMMANDS else f" (its first {cap} commands)"
         print(f"decision time ({timer}) with {count} combatants{first}: median "
