@@ -5,6 +5,13 @@ won), the share of moves that return to a hex the mover left earlier that turn, 
 decision time (median, 95th percentile) with 20 and 100 combatants on the field.
 
 Run: python benchmarks/ai_tournament.py [--seeds 200] [--level normal] [--jobs 2]
+     [--scenarios a,b] [--no-generated] [--baseline] [--seats N] [--cpu-time] [--crowds 20,100]
+     [--log FILE]
+
+`--seats N` also plays `basic` against `basic` and `tactical` against `tactical` on N seeds of
+each scenario: how often side 0 wins when both sides are commanded alike (seat-dominated
+scenarios show it whoever commands). `--cpu-time` times decisions in process CPU time, for a
+machine shared with other work.
 """
 
 from __future__ import annotations
@@ -34,6 +41,8 @@ from arena.rules import get_ruleset
 SHIPPED = ("duel", "skirmish", "d40-duel", "d40-brawl", "becmi-duel", "becmi-raid",
            "adnd-archers", "adnd-melee", "ap-duel", "ap-ambush")
 MAX_COMMANDS = 20_000
+CROWDS = {20: (2, MAX_COMMANDS), 100: (1, MAX_COMMANDS), 400: (1, 100)}  # seeds, cap
+clock = time.perf_counter
 
 
 @dataclass
@@ -48,8 +57,11 @@ class Result:
 
 
 def fight(scenario: Scenario, seed: int, tactical_side: int, level: str = "normal",
-          other: str = "basic", player: str = "tactical") -> Result:
-    """Play one battle: `player` (`tactical`) at `level` on `tactical_side`, `other` elsewhere."""
+          other: str = "basic", player: str = "tactical", cap: int = MAX_COMMANDS) -> Result:
+    """Play one battle: `player` (`tactical`) at `level` on `tactical_side`, `other` elsewhere.
+
+    `cap` stops it after that many commands (the 400-combatant timing looks at its start).
+    """
     ruleset = get_ruleset(scenario.ruleset)
     moves = returning = 0
     times: list[float] = []
@@ -57,15 +69,15 @@ def fight(scenario: Scenario, seed: int, tactical_side: int, level: str = "norma
     with Battle(scenario, ruleset, seed) as battle:
         for side in range(len(scenario.sides)):
             battle.roster.assign(side, player if side == tactical_side else other, level)
-        for _ in range(MAX_COMMANDS):
+        for _ in range(cap):
             if battle.over:
                 break
             actor = battle.active
             assert actor is not None
             reacting = battle.reactions.pending() is not None
-            start = time.perf_counter()
+            start = clock()
             command = battle.decide()
-            spent = time.perf_counter() - start
+            spent = clock() - start
             mine = battle.ai_label(actor).startswith(player)
             if mine and not reacting:
                 times.append(spent)
@@ -103,13 +115,17 @@ def wilson(wins: int, n: int) -> tuple[float, float]:
 def _job(args: tuple[str, int, str, str]) -> tuple[str, str, str, Result]:
     """One tournament battle (run in a worker process); `gen-RULESET` is a generated one.
 
-    `player` is `tactical`, or `basic` for the baseline: basic in tactical's seats.
+    `player` is `tactical`, or `basic` for the baseline: basic in tactical's seats; `seats:AI`
+    plays AI against itself with side 0 as the counted side (what the seats alone give).
     """
     name, seed, level, player = args
     if name.startswith("gen-"):
         scenario = generated_scenario(name.removeprefix("gen-"), seed)
     else:
         scenario = load_scenario(name, load_library())
+    if player.startswith("seats:"):
+        ai = player.removeprefix("seats:")
+        return player, name, scenario.ruleset, fight(scenario, seed, 0, level, ai, ai)
     return player, name, scenario.ruleset, fight(scenario, seed, seed % 2, level, player=player)
 
 
@@ -147,12 +163,13 @@ def crowd(base: Scenario, count: int) -> Scenario:
                                combatants=tuple(placed), max_rounds=12)
 
 
-def decision_times(count: int, seeds: Iterable[int], level: str) -> list[float]:
+def decision_times(count: int, seeds: Iterable[int], level: str,
+                   cap: int = MAX_COMMANDS) -> list[float]:
     """Tactical decision times (s) in battles of `count` combatants (skirmish stat blocks)."""
     scenario = crowd(load_scenario("skirmish", load_library()), count)
     times: list[float] = []
     for seed in seeds:
-        times.extend(fight(scenario, seed, 0, level, other="tactical").times)
+        times.extend(fight(scenario, seed, 0, level, other="tactical", cap=cap).times)
     return times
 
 
@@ -174,17 +191,31 @@ def main() -> None:
                         help="also play basic in tactical's seats (how much the seats give)")
     parser.add_argument("--no-generated", dest="generated", action="store_false",
                         help="skip the generated arenas (gen-RULESET: symmetric, seed N)")
+    parser.add_argument("--seats", type=int, default=0, metavar="N",
+                        help="also play each AI against itself on N seeds: side 0's win rate")
+    parser.add_argument("--cpu-time", action="store_true",
+                        help="time decisions in process CPU time (a shared machine)")
+    parser.add_argument("--crowds", default="20,100",
+                        help="decision-time crowds to time (20, 100, 400; empty: none)")
     args = parser.parse_args()
+    global clock  # noqa: PLW0603 (the timer every fight reads)
+    clock = time.process_time if args.cpu_time else time.perf_counter
     names = args.scenarios.split(",")
     if has_generator() and args.generated:
         names += [f"gen-{r}" for r in ("d40", "becmi", "adnd", "ap")]
     players = ("tactical", "basic") if args.baseline else ("tactical",)
     jobs = [(name, seed, args.level, player) for player in players for name in names
             for seed in range(args.seeds)]
+    jobs += [(name, seed, args.level, f"seats:{ai}") for ai in ("basic", "tactical")
+             for name in names for seed in range(args.seats)]
     started = time.perf_counter()
     results, baseline = [], []
+    seats: dict[tuple[str, str], list[Result]] = {}
     with ProcessPoolExecutor(args.jobs) as pool:
         for player, name, ruleset, result in pool.map(_job, jobs, chunksize=8):
+            if player.startswith("seats:"):
+                seats.setdefault((player.removeprefix("seats:"), name), []).append(result)
+                continue
             (results if player == "tactical" else baseline).append((name, ruleset, result))
             if args.log is not None:  # one line a battle, so a long run can be read midway
                 with args.log.open("a", encoding="utf-8") as log:
@@ -216,9 +247,16 @@ def main() -> None:
         low, high = wilson(wins, len(seats))
         print(f"baseline {ruleset}: basic in tactical's seats wins {wins}/{len(seats)} = "
               f"{wins / len(seats):.1%} ({low:.1%}-{high:.1%})")
-    for count in (20, 100):
-        times = decision_times(count, range(2 if count == 20 else 1), args.level)
-        print(f"decision time with {count} combatants: median "
+    for name in sorted({n for _, n in seats}):
+        rows = [(ai, seats.get((ai, name), [])) for ai in ("basic", "tactical")]
+        print(f"seats {name}: side 0 wins " + ", ".join(
+            f"{sum(r.won for r in got)}/{len(got)} {ai} v {ai}" for ai, got in rows))
+    timer = "CPU" if args.cpu_time else "wall"
+    for count in [int(c) for c in args.crowds.split(",") if c]:
+        seeds, cap = CROWDS[count]
+        times = decision_times(count, range(seeds), args.level, cap)
+        first = "" if cap == MAX_COMMANDS else f" (its first {cap} commands)"
+        print(f"decision time ({timer}) with {count} combatants{first}: median "
               f"{statistics.median(times) * 1000:.1f} ms, 95th percentile "
               f"{percentile(times, 0.95) * 1000:.1f} ms over {len(times)} decisions")
 

@@ -58,3 +58,17 @@ def test_the_baseline_seats_basic_where_tactical_sat(tournament):
     player, name, ruleset, again = tournament._job(("ap-duel", 2, "normal", "basic"))
     assert (player, name, ruleset) == ("basic", "ap-duel", "ap")
     assert (again.won, again.moves) == (result.won, result.moves)
+
+
+def test_the_seats_run_plays_an_ai_against_itself_counting_side_0(tournament):
+    # --seats: basic against basic, side 0 counted, so a scenario's seat advantage shows.
+    player, name, _, result = tournament._job(("ap-duel", 3, "normal", "seats:basic"))
+    assert (player, name) == ("seats:basic", "ap-duel")
+    again = tournament.fight(load_scenario("ap-duel"), 3, 0, "normal", "basic", "basic")
+    assert (result.won, result.draw, result.moves) == (again.won, again.draw, again.moves)
+
+
+def test_a_capped_fight_stops_after_that_many_commands(tournament):
+    crowd = tournament.crowd(load_scenario("skirmish"), 20)
+    result = tournament.fight(crowd, 0, 0, other="tactical", cap=5)
+    assert 0 < len(result.times) <= 5 and not result.won

@@ -92,7 +92,8 @@ class Planner(Threats):
             return None if isinstance(plan, str) else plan[0]
         ctx = self.context(actor, enemy, slot)
         ctx = imagine(ctx, actor, enemy, spot, run_up_along(actor, walked, queries.hex_of(enemy)),
-                      self.attacks.hexmap, self.ruleset.wants_bystanders)
+                      self.attacks.hexmap, self.ruleset.wants_bystanders,
+                      occupied=self.scene.occupants)
         if weapon.is_ranged and ctx.cover >= 4:
             return None
         if self.ruleset.attack_refusal(ctx) is not None:
@@ -101,9 +102,9 @@ class Planner(Threats):
 
     def engaged(self, actor: int, enemy: int) -> bool:
         """Whether an ally of `actor` already stands at arm's length of `enemy` (gang up)."""
-        there, side = queries.hex_of(enemy), queries.side_of(actor)
-        return any(hex_distance(queries.hex_of(a), there) == 1 for a in queries.living()
-                   if a != actor and queries.side_of(a) == side)
+        side = self.scene.sides[actor]
+        return any(a != actor and self.scene.sides[a] == side
+                   for a in self.scene.adjacent(self.scene.hexes[enemy]))
 
     def has_melee(self, actor: int) -> bool:
         """Whether the actor wields or carries a melee weapon."""
@@ -131,9 +132,9 @@ class Planner(Threats):
         rating.add("fire arc", -self.arc(actor, spot, enemies))
         rating.add("dither", -REVISIT * sum(1 for h in walked[1:] if h in visited))
         if self.wounded(actor):
-            side = queries.side_of(actor)
-            near = sum(1 for e in queries.living() if e != actor and queries.side_of(e) == side
-                       and hex_distance(queries.hex_of(e), spot) <= 2)
+            side = self.scene.sides[actor]
+            near = sum(1 for e in self.scene.near(spot, 2)
+                       if e != actor and self.scene.sides[e] == side)
             rating.add("allies near", ALLY * near)
         if self.lane(actor, spot, enemies):
             rating.add("lane", LANE)
@@ -144,9 +145,9 @@ class Planner(Threats):
         weapons = esper.component_for_entity(actor, Wielded).weapons
         if not any(t in w.tags for w in weapons for t in CHARGE_TAGS):
             return False
-        taken = queries.occupants()
+        taken = self.scene.occupants
         for enemy in enemies:
-            there = queries.hex_of(enemy)
+            there = self.scene.hexes[enemy]
             d = hex_distance(spot, there)
             if d < 4 or d > 8:
                 continue
@@ -164,7 +165,7 @@ class Planner(Threats):
         self.reset()
         here = queries.hex_of(actor)
         ap = esper.component_for_entity(actor, ActionPoints).current
-        enemies = queries.enemies_of(actor)
+        enemies = self.enemies(actor)
         hold = self.place(actor, here, [here], enemies, visited)
         out: list[Candidate] = []
         for enemy in enemies:
@@ -186,7 +187,7 @@ class Planner(Threats):
         paths = self.movement.paths_from(actor)
         here = queries.hex_of(actor)
         budget = ap // step
-        taken = queries.occupants()
+        taken = self.scene.occupants
         weapons = esper.component_for_entity(actor, Wielded).weapons
         reach = max((w.reach for w in weapons if not w.is_ranged), default=1)
         shooter = any(w.is_ranged for w in weapons)
@@ -257,20 +258,24 @@ class Planner(Threats):
         shot = self.remaining(actor, queries.hex_of(actor), enemies) == 0 and any(
             w.is_ranged for w in esper.component_for_entity(actor, Wielded).weapons)
         if self.wounded(actor):
-            for ally in queries.living():
-                if ally != actor and queries.side_of(ally) == side:
-                    for h in hex_neighbors(queries.hex_of(ally)):
+            for ally in self.scene.side_members(side):
+                if ally != actor:
+                    for h in hex_neighbors(self.scene.hexes[ally]):
                         far = paths.distance(h)
                         if h not in taken and far is not None and far > 0:
                             goals.append((far, -ally, h))
         goals.sort(key=lambda g: (g[0], g[1]))
         if goals and (goals[0][1] < 0 or self.in_reach(actor, enemies)):
             goals = [g for g in goals if g[1] < 0]  # at arm's length already: no closing in
+        # Progress is measured on one field (from here too): a combatant already next to an
+        # enemy whose other sides are walls or water has nothing to gain by walking off.
+        before = self.way_to_enemies(actor, queries.hex_of(actor), enemies)
         for _, who, goal in goals[:4]:
             path = paths.path_to(goal)
             assert path is not None
             for walked in self.closing(actor, paths.affordable(path, budget), enemies, who > 0):
-                yield self.approach(actor, walked, who, enemies, visited, goals[0][0], shot)
+                yield self.approach(actor, walked, who, enemies, visited,
+                                    goals[0][0] if before is None else before, shot)
 
     def closing(self, actor: int, walked: list[Hex], enemies: list[int],
                 foe: bool) -> list[list[Hex]]:
@@ -282,8 +287,7 @@ class Planner(Threats):
         walks = [walked] if len(walked) > 1 else []
         if foe and walks and not self.pressing(actor):
             outside = 1
-            while outside < len(walked) and not any(self.reaches(e, walked[outside])
-                                                    for e in enemies):
+            while outside < len(walked) and not self.in_melee_zone(walked[outside], enemies):
                 outside += 1
             if 1 < outside < len(walked):
                 walks.append(walked[:outside])

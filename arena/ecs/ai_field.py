@@ -1,4 +1,4 @@
-"""A distance field for the AI: steps from any hex to the nearest of many goal hexes."""
+"""The AI's view of the field: a distance field to many goal hexes, and who stands where."""
 
 from __future__ import annotations
 
@@ -8,8 +8,9 @@ import numpy as np
 import tcod.path
 from numpy.typing import NDArray
 
+from arena.ecs import queries
 from arena.ecs.pathing import AXIAL_EDGES, UNREACHABLE
-from arena.hexgrid import Hex
+from arena.hexgrid import Hex, hex_distance, hex_neighbors
 
 
 class Field:
@@ -42,3 +43,56 @@ class Field:
             return None
         d = int(self.distance[i, j])
         return None if d >= UNREACHABLE else d
+
+
+BUCKET = 4  # hexes a side of one spatial bucket
+
+
+class Scene:
+    """Who stands where, read once per decision: sides, hexes, and spatial buckets.
+
+    The AI's per-candidate questions (allies near a hex, foes around a target, enemies that
+    could reach a hex) look up a few buckets or neighbour hexes instead of scanning every
+    combatant, so a decision's cost grows with the candidates, not with the crowd.
+    """
+
+    def __init__(self, living: list[int], hexes: dict[int, Hex], sides: dict[int, int]) -> None:
+        self.living = living
+        self.hexes = hexes
+        self.sides = sides
+        self.occupants = {hexes[e]: e for e in living}
+        self.buckets: dict[tuple[int, int], list[int]] = {}
+        for e in living:  # living is sorted: every bucket lists entity ids in order
+            h = hexes[e]
+            self.buckets.setdefault((h.q // BUCKET, h.r // BUCKET), []).append(e)
+
+    def side_members(self, side: int) -> list[int]:
+        """The living combatants of `side`, by entity id."""
+        return [e for e in self.living if self.sides[e] == side]
+
+    def near(self, center: Hex, radius: int) -> list[int]:
+        """Living combatants within `radius` hexes of `center`, by entity id."""
+        if radius < 0:
+            return []
+        found: list[int] = []
+        q0, q1 = (center.q - radius) // BUCKET, (center.q + radius) // BUCKET
+        r0, r1 = (center.r - radius) // BUCKET, (center.r + radius) // BUCKET
+        for bq in range(q0, q1 + 1):
+            for br in range(r0, r1 + 1):
+                for e in self.buckets.get((bq, br), ()):
+                    if hex_distance(self.hexes[e], center) <= radius:
+                        found.append(e)
+        found.sort()
+        return found
+
+    def adjacent(self, center: Hex) -> list[int]:
+        """Living combatants on the six hexes around `center`, in direction order."""
+        return [e for h in hex_neighbors(center) for e in (self.occupants.get(h),)
+                if e is not None]
+
+
+def read_scene() -> Scene:
+    """The scene as the world stands now."""
+    living = queries.living()
+    return Scene(living, {e: queries.hex_of(e) for e in living},
+                 {e: queries.side_of(e) for e in living})

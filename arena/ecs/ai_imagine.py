@@ -17,7 +17,14 @@ from arena.ecs import queries
 from arena.ecs.components import Facing, Health, Momentum, Side
 from arena.ecs.cover import cover_quarters
 from arena.errors import ArenaError
-from arena.hexgrid import Hex, direction_to, hex_angle, hex_distance, relative_position
+from arena.hexgrid import (
+    Hex,
+    direction_to,
+    hex_angle,
+    hex_distance,
+    hex_neighbors,
+    relative_position,
+)
 from arena.model.terrain import HexMap
 from arena.rules.base import AttackContext, Bystander, Ruleset
 from arena.rules.odds import Odds, attack_odds
@@ -47,12 +54,19 @@ def run_up_along(actor: int, path: list[Hex], target_hex: Hex) -> int:
     return steps + (momentum.steps if momentum.direction == toward else 0)
 
 
-def foes_around(defender: int, attacker: int, here: Hex) -> tuple[bool, int]:
-    """The defender's flanking and adjacent foes with `attacker` standing on `here`."""
+def foes_around(defender: int, attacker: int, here: Hex,
+                occupied: dict[Hex, int] | None = None) -> tuple[bool, int]:
+    """The defender's flanking and adjacent foes with `attacker` standing on `here`.
+
+    `occupied` (hex to combatant, as now) spares reading every combatant's place again.
+    """
     side = esper.component_for_entity(defender, Side).index
     there = queries.hex_of(defender)
-    spots = {queries.hex_of(e) for e in queries.living()
-             if e != attacker and esper.component_for_entity(e, Side).index != side}
+    if occupied is None:
+        occupied = queries.occupants()
+    spots = {h for h in hex_neighbors(there) for e in (occupied.get(h),)
+             if e is not None and e != attacker
+             and esper.component_for_entity(e, Side).index != side}
     if esper.component_for_entity(attacker, Side).index != side:
         spots.add(here)
     directions = {direction_to(there, h) for h in spots if hex_distance(h, there) == 1}
@@ -76,14 +90,14 @@ def bystanders_from(actor: int, target: int, here: Hex) -> tuple[Bystander, ...]
 
 def imagine(ctx: AttackContext, actor: int, target: int, here: Hex, run_up: int,
             hexmap: HexMap, wants_bystanders: bool, moved: tuple[Hex, int] | None = None,
-            ) -> AttackContext:
+            occupied: dict[Hex, int] | None = None) -> AttackContext:
     """`ctx` as it would read with the attacker on `here` after a walk ending in `run_up`.
 
     `moved` puts the target on another hex with another facing (the enemy's reply to a move).
     """
     there, facing = moved or (queries.hex_of(target),
                               esper.component_for_entity(target, Facing).direction)
-    flanked, adjacent = foes_around(target, actor, here)
+    flanked, adjacent = foes_around(target, actor, here, occupied)
     return dataclasses.replace(
         ctx, here=here, there=there, distance=hex_distance(here, there),
         position=relative_position(there, facing, here),

@@ -22,6 +22,7 @@ from arena.ecs.ai import AISystem
 from arena.ecs.ai_candidates import Candidate, Planner
 from arena.ecs.ai_imagine import OddsCache, imagine
 from arena.ecs.ai_rating import EXPOSE, GUARD, HOLD_MARGIN, Rating
+from arena.ecs.ai_threats import next_turn
 from arena.ecs.components import ActionPoints, Facing, Health, TurnMemory, Wielded
 from arena.ecs.cover import cover_quarters
 from arena.hexgrid import Hex, direction_to, hex_distance, hex_neighbors
@@ -142,7 +143,7 @@ class TacticalAI:
             if len(c.walked) > 1:
                 facing = direction_to(c.walked[-2], c.walked[-1])
             for slot, weapon in enumerate(attacks.weapons(enemy)):
-                ctx = attacks.context(enemy, actor, slot)
+                ctx = next_turn(attacks.context(enemy, actor, slot))
                 for spot in (spots if not weapon.is_ranged else [origin])[:6]:
                     if spot == c.end:
                         continue

@@ -10,7 +10,7 @@ import dataclasses
 import esper
 
 from arena.ecs import queries
-from arena.ecs.ai_field import Field
+from arena.ecs.ai_field import Field, Scene, read_scene
 from arena.ecs.ai_imagine import OddsCache
 from arena.ecs.ai_rating import ARC, EXPOSE, GUARD, KILL, PRESS, PROGRESS, RETREAT
 from arena.ecs.attacks import AttackSystem
@@ -21,6 +21,20 @@ from arena.hexgrid import Hex, hex_angle, hex_distance, hex_neighbors
 from arena.rules.base import AttackContext
 
 FRIENDLY_ARC = 30.0
+COVERS = 200_000  # cover entries kept before the cache starts afresh
+SHOOTER = 1 << 30  # the strike zone of an enemy with a missile weapon: what it sees
+
+
+def next_turn(ctx: AttackContext) -> AttackContext:
+    """A copy of an enemy's attack as in its next turn: no attack made yet that turn.
+
+    The engine's context reads the attacker's memory of its last turn (kept until its next
+    turn starts); a threat is what the enemy can do when its turn comes, so an enemy that
+    struck last turn (one attack a turn in `adnd`, `becmi`, `d40`) is no less dangerous.
+    """
+    return dataclasses.replace(ctx, weapon_attacks=0, turn_weapons=(),
+                               turn_options=frozenset(), primary_attacked_target=False,
+                               off_turn=False)
 
 
 class Threats:
@@ -32,12 +46,15 @@ class Threats:
         self.odds = odds
         self.ruleset = attacks.ruleset
         self.threats: dict[tuple[object, ...], float] = {}
-        self.costs: dict[int, int] = {}
+        self.costs: dict[tuple[object, ...], int] = {}
         self.round = -1
         self.field: Field | None = None
         self.contexts: dict[tuple[int, int, int], AttackContext] = {}
         self.covers: dict[tuple[Hex, Hex], int] = {}
-
+        self.scene = Scene([], {}, {})
+        self.flags: dict[tuple[str, int], bool] = {}
+        self.zones: dict[int, int] = {}
+        self.lines: dict[int, list[tuple[Hex, Hex]]] = {}
 
     def reset(self) -> None:
         """Forget the last decision's caches (the world has moved on).
@@ -50,10 +67,20 @@ class Threats:
         if now != self.round:
             self.round = now
             self.threats.clear()
-        self.costs.clear()  # the cheapest blow depends on the turn's memory: one decision only
+            self.costs.clear()
         self.field = None
         self.contexts.clear()
-        self.covers.clear()
+        if len(self.covers) > COVERS:
+            self.covers.clear()  # the map never changes: cover is kept, within a bound
+        self.scene = read_scene()
+        self.flags.clear()
+        self.zones.clear()
+        self.lines.clear()
+
+    def enemies(self, actor: int) -> list[int]:
+        """The living enemies of `actor`, by entity id (from the decision's scene)."""
+        side = self.scene.sides[actor]
+        return [e for e in self.scene.living if self.scene.sides[e] != side]
 
     def threat(self, enemy: int, actor: int) -> float:
         """The enemy's best blow against `actor` at its best reach: mean damage + KILL·kill."""
@@ -61,7 +88,7 @@ class Threats:
         if key not in self.threats:
             best = 0.0
             for slot, weapon in enumerate(self.attacks.weapons(enemy)):
-                ctx = dataclasses.replace(self.context(enemy, actor, slot))
+                ctx = next_turn(self.context(enemy, actor, slot))
                 if not weapon.is_ranged:
                     ctx.distance, ctx.position, ctx.run_up = 1, "front", 0
                 ctx.cover = 0  # in the open: `exposure` shades archers' threat by cover
@@ -81,7 +108,7 @@ class Threats:
         return self.contexts[key]
 
     def cover(self, shooter: Hex, target: Hex) -> int:
-        """Cover quarters of `target` against a missile from `shooter`, kept for the decision."""
+        """Cover quarters of `target` against a missile from `shooter` (the map's: kept)."""
         key = (shooter, target)
         if key not in self.covers:
             self.covers[key] = cover_quarters(self.attacks.hexmap, shooter, target)
@@ -89,15 +116,55 @@ class Threats:
 
     def reaches(self, enemy: int, spot: Hex) -> bool:
         """Whether `enemy` could strike `spot` in its next turn (a walk, then its reach)."""
-        there = queries.hex_of(enemy)
+        there = self.scene.hexes[enemy]
+        zone = self.zone(enemy)
+        if zone == SHOOTER:
+            return self.cover(there, spot) < 4
+        return hex_distance(there, spot) <= zone
+
+    def zone(self, enemy: int) -> int:
+        """Hexes an enemy can strike next turn (walk plus reach), SHOOTER for missiles, -1 none."""
+        if enemy not in self.zones:
+            weapons = esper.component_for_entity(enemy, Wielded).weapons
+            if any(w.is_ranged for w in weapons):
+                self.zones[enemy] = SHOOTER
+            else:
+                step = self.ruleset.action_cost("move", None, False) or 1
+                walk = (esper.component_for_entity(enemy, ActionPoints).maximum
+                        - self.blow_cost(enemy)) // step
+                reach = max((w.reach for w in weapons if not w.is_ranged), default=1)
+                self.zones[enemy] = walk + reach if walk >= 0 else -1
+        return self.zones[enemy]
+
+    def bound(self, enemy: int) -> int:
+        """An upper bound of `zone` read without any attack context (no blow costs 0 AP)."""
         weapons = esper.component_for_entity(enemy, Wielded).weapons
         if any(w.is_ranged for w in weapons):
-            return self.cover(there, spot) < 4
+            return SHOOTER
         step = self.ruleset.action_cost("move", None, False) or 1
-        walk = (esper.component_for_entity(enemy, ActionPoints).maximum
-                - self.blow_cost(enemy)) // step
         reach = max((w.reach for w in weapons if not w.is_ranged), default=1)
-        return walk >= 0 and hex_distance(there, spot) <= walk + reach
+        return esper.component_for_entity(enemy, ActionPoints).maximum // step + reach
+
+    def in_melee_zone(self, spot: Hex, enemies: list[int]) -> bool:
+        """Whether an enemy without a missile weapon could walk up and strike `spot` next turn.
+
+        Waiting on the edge of this zone makes the enemy spend its AP walking; an archer's
+        zone is all it sees, where waiting only hands it free shots, so it does not count.
+        """
+        return any(self.bound(e) != SHOOTER and self.reaches(e, spot) for e in enemies)
+
+    def striking(self, spot: Hex, enemies: list[int]) -> list[int]:
+        """The `enemies` that could strike `spot` next turn, by entity id.
+
+        Pruned by bucket and an upper bound of each strike zone before any blow is costed.
+        """
+        bounds = [self.bound(e) for e in enemies]
+        widest = max((b for b in bounds if b != SHOOTER), default=-1)
+        near = set(self.scene.near(spot, widest))
+        here = self.scene.hexes
+        return [e for e, b in zip(enemies, bounds, strict=True)
+                if (b == SHOOTER or (e in near and hex_distance(here[e], spot) <= b))
+                and self.reaches(e, spot)]
 
     def situation(self, who: int) -> tuple[object, ...]:
         """What an attack context reads of `who` that changes in a round: HP, kit, hex, ..."""
@@ -109,15 +176,20 @@ class Threats:
                 tuple(sorted(conditions.rounds.items())), tuple(sorted(conditions.amounts.items())))
 
     def blow_cost(self, enemy: int) -> int:
-        """The AP of the enemy's cheapest blow (it must walk and still strike)."""
-        key = enemy
+        """The AP of the enemy's cheapest blow in its next turn (it must walk and still strike).
+
+        Kept for the round, keyed like a threat by what the blow's context reads.
+        """
+        side = self.scene.sides[enemy]
+        target = next((e for e in self.scene.living if self.scene.sides[e] != side), None)
+        key = (enemy, target, self.situation(enemy),
+               None if target is None else self.situation(target))
         if key not in self.costs:
             costs = []
             for slot in range(len(self.attacks.weapons(enemy))):
-                target = next((e for e in queries.enemies_of(enemy)), None)
                 if target is None:
                     break
-                cost = self.ruleset.attack_cost(self.context(enemy, target, slot))
+                cost = self.ruleset.attack_cost(next_turn(self.context(enemy, target, slot)))
                 if cost is not None:
                     costs.append(cost)
             self.costs[key] = min(costs, default=0)
@@ -130,9 +202,7 @@ class Threats:
     def exposure(self, actor: int, spot: Hex, enemies: list[int]) -> float:
         """The exposure term of standing on `spot` when the enemies' turns come."""
         total = 0.0
-        for enemy in enemies:
-            if not self.reaches(enemy, spot):
-                continue
+        for enemy in self.striking(spot, enemies):
             weapons = esper.component_for_entity(enemy, Wielded).weapons
             shade = 1.0
             if any(w.is_ranged for w in weapons):
@@ -142,10 +212,13 @@ class Threats:
 
     def wounded(self, actor: int) -> bool:
         """Below RETREAT of its HP, with an ally to fall back to."""
-        health = esper.component_for_entity(actor, Health)
-        side = queries.side_of(actor)
-        allies = [e for e in queries.living() if e != actor and queries.side_of(e) == side]
-        return bool(allies) and health.hp < RETREAT * health.max_hp
+        key = ("wounded", actor)
+        if key not in self.flags:
+            health = esper.component_for_entity(actor, Health)
+            side = self.scene.sides[actor]
+            allies = any(e != actor and self.scene.sides[e] == side for e in self.scene.living)
+            self.flags[key] = allies and health.hp < RETREAT * health.max_hp
+        return self.flags[key]
 
     def risk(self, actor: int, walked: list[Hex], enemies: list[int]) -> float:
         """Threat of the enemies offered an Action of Opportunity as `walked` is walked."""
@@ -153,12 +226,13 @@ class Threats:
         if len(walked) < 2 or not self.ruleset.opens("move", None, stats):
             return 0.0
         total = 0.0
+        reaches = {e: max((w.reach for w in self.attacks.weapons(e) if not w.is_ranged),
+                          default=0) for e in enemies}
+        widest = max(reaches.values(), default=0)
         for left in walked[:-1]:
-            for enemy in enemies:
-                there = queries.hex_of(enemy)
-                reach = max((w.reach for w in self.attacks.weapons(enemy) if not w.is_ranged),
-                            default=0)
-                if 0 < hex_distance(there, left) <= reach:
+            for enemy in self.scene.near(left, widest):
+                if enemy in reaches and 0 < hex_distance(self.scene.hexes[enemy],
+                                                         left) <= reaches[enemy]:
                     total += self.threat(enemy, actor)
         return total
 
@@ -166,23 +240,33 @@ class Threats:
         """ARC for each ally archer whose nearest target has `spot` in its 30° fire arc."""
         if not self.ruleset.wants_bystanders or not enemies:
             return 0.0
-        side = queries.side_of(actor)
+        side = self.scene.sides[actor]
+        if any(self.scene.sides[e] != side for e in self.scene.adjacent(spot)):
+            return 0.0  # in melee: the archer had better shoot elsewhere
         penalty = 0.0
-        for ally in queries.living():
-            if ally == actor or queries.side_of(ally) != side:
+        for origin, there in self.fire_lines(actor, enemies):
+            if spot in (origin, there):
                 continue
-            if not any(w.is_ranged for w in esper.component_for_entity(ally, Wielded).weapons):
-                continue
-            origin = queries.hex_of(ally)
-            target = min(enemies, key=lambda e: (hex_distance(origin, queries.hex_of(e)), e))
-            there = queries.hex_of(target)
-            if spot in (origin, there) or hex_distance(origin, there) <= 1:
-                continue
-            if any(hex_distance(spot, queries.hex_of(e)) == 1 for e in enemies):
-                continue  # in melee: the archer had better shoot elsewhere
             if hex_angle(origin, there, spot) <= FRIENDLY_ARC + 1e-6:
                 penalty += ARC
         return penalty
+
+    def fire_lines(self, actor: int, enemies: list[int]) -> list[tuple[Hex, Hex]]:
+        """Each ally archer's hex and its nearest target's (farther than arm's length)."""
+        if actor not in self.lines:
+            side = self.scene.sides[actor]
+            lines = []
+            for ally in self.scene.side_members(side):
+                if ally == actor or not any(
+                        w.is_ranged for w in esper.component_for_entity(ally, Wielded).weapons):
+                    continue
+                origin = self.scene.hexes[ally]
+                target = min(enemies, key=lambda e: (hex_distance(origin, self.scene.hexes[e]), e))
+                there = self.scene.hexes[target]
+                if hex_distance(origin, there) > 1:
+                    lines.append((origin, there))
+            self.lines[actor] = lines
+        return self.lines[actor]
 
     def progress(self, actor: int, walked: list[Hex], enemies: list[int], before: int) -> float:
         """PROGRESS per hex the walk takes off the way to the nearest enemy (negative: away).
@@ -195,7 +279,7 @@ class Threats:
         gain = before - (after if after is not None else before)
         if not self.pressing(actor):
             gain = min(gain, sum(1 for h in walked[1:]
-                                 if not any(self.reaches(e, h) for e in enemies)))
+                                 if not self.in_melee_zone(h, enemies)))
         return PROGRESS * gain
 
     def way_to_enemies(self, actor: int, spot: Hex, enemies: list[int]) -> int | None:
@@ -204,7 +288,7 @@ class Threats:
         One distance field per decision, rooted at every such hex (tcod's Dijkstra).
         """
         if self.field is None:
-            blocked = {h for h, e in queries.occupants().items() if e != actor}
+            blocked = {h for h, e in self.scene.occupants.items() if e != actor}
             goals = {h for e in enemies for h in hex_neighbors(queries.hex_of(e))
                      if h not in blocked and self.movement.hexmap.passable(h)}
             self.field = Field(self.movement.base_costs, self.movement.hexmap.radius, goals,
@@ -226,8 +310,11 @@ class Threats:
         """
         if queries.clock().round >= PRESS:
             return True
-        side = queries.side_of(actor)
-        foes = [queries.hex_of(e) for e in queries.enemies_of(actor)]
-        return any(hex_distance(queries.hex_of(a), h) == 1 for a in queries.living()
-                   if a != actor and queries.side_of(a) == side for h in foes)
+        key = ("pressing", actor)
+        if key not in self.flags:
+            side = self.scene.sides[actor]
+            self.flags[key] = any(
+                self.scene.sides[e] != side for a in self.scene.side_members(side) if a != actor
+                for e in self.scene.adjacent(self.scene.hexes[a]))
+        return self.flags[key]
 
