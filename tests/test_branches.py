@@ -12,7 +12,7 @@ from arena.replay import load
 from arena.tools.branches import Branch, promote
 from arena.tools.whatif import Played
 
-END_TURN_1 = '{"type":"end_turn","actor":1}'  # instead of command 12, Brann's move
+END_TURN_1 = '{"type":"end_turn","actor":1}'  # instead of command 17, Brann's first move
 
 
 @pytest.fixture
@@ -21,7 +21,8 @@ def saved(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
     """Skirmish seed 3 recorded into saves/ (the working directory is a fresh folder)."""
     monkeypatch.chdir(tmp_path)
     path = Path("saves") / "r.json"
-    assert main(["sim", "--scenario", "skirmish", "--seed", "3", "--record", str(path)]) == 0
+    assert main(["sim", "--scenario", "skirmish", "--seed", "3", "--ai", "basic", "--record",
+                 str(path)]) == 0
     capsys.readouterr()
     return path
 
@@ -35,43 +36,43 @@ def _run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, list[str]
 def test_a_branch_is_saved_listed_promoted_deleted_and_verified_at_each_step(
     saved: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    code, out, _ = _run(capsys, "replay", str(saved), "--at", "12", "--command", END_TURN_1,
+    code, out, _ = _run(capsys, "replay", str(saved), "--at", "17", "--command", END_TURN_1,
                         "--save-branch", "idle")
     assert code == 0
     assert out[-1] == "saved branch 'idle'"
     assert _run(capsys, "replay", str(saved), "--branches")[1] == [
-        "main: 111 commands, Crimson Company won, round 8",
-        "  idle from main at command 12 (command end_turn): 92 commands, Crimson Company "
-        "won, round 6",
+        "main: 108 commands, Crimson Company won, round 6",
+        "  idle from main at command 17 (command end_turn): 89 commands, Crimson Company "
+        "won, round 5",
     ]
     code, out, _ = _run(capsys, "replay", str(saved), "--verify")
     assert code == 0
-    assert out == ["replay verified: 111 commands, final state hash 3ff1d4ebf5ab7e5a",
-                   "branch idle verified: 81 commands from command 12"]
+    assert out == ["replay verified: 108 commands, final state hash 3b2f4912a4693bc1",
+                   "branch idle verified: 73 commands from command 17"]
 
     code, out, _ = _run(capsys, "replay", str(saved), "--promote", "idle")
     assert (code, out) == (0, ["branch 'idle' is the main line; the old main line is "
                                "branch 'idle'"])
     replay = load(saved)
-    assert len(replay.steps) == 92
-    assert replay.steps[11][0].type == "end_turn"
+    assert len(replay.steps) == 89
+    assert replay.steps[16][0].type == "end_turn"
     code, out, _ = _run(capsys, "replay", str(saved), "--verify")
     assert code == 0
-    assert out == ["replay verified: 92 commands, final state hash 09c727fa419820cb",
-                   "branch idle verified: 100 commands from command 12"]
+    assert out == ["replay verified: 89 commands, final state hash f4651aaba9d420d8",
+                   "branch idle verified: 92 commands from command 17"]
     assert _run(capsys, "replay", str(saved), "--branches")[1][1].startswith(
-        "  idle from main at command 12: 111 commands")
+        "  idle from main at command 17: 108 commands")
 
     assert _run(capsys, "replay", str(saved), "--promote", "idle")[0] == 0  # back again
-    assert len(load(saved).steps) == 111
+    assert len(load(saved).steps) == 108
     assert _run(capsys, "replay", str(saved), "--verify")[0] == 0
 
     assert _run(capsys, "replay", str(saved), "--delete-branch", "idle")[1] == [
         "deleted branch idle"]
     assert _run(capsys, "replay", str(saved), "--branches")[1] == [
-        "main: 111 commands, Crimson Company won, round 8"]
+        "main: 108 commands, Crimson Company won, round 6"]
     assert _run(capsys, "replay", str(saved), "--verify")[1] == [
-        "replay verified: 111 commands, final state hash 3ff1d4ebf5ab7e5a"]
+        "replay verified: 108 commands, final state hash 3b2f4912a4693bc1"]
 
 
 def test_a_branch_of_a_branch_and_deleting_its_parent_deletes_both(
@@ -82,11 +83,11 @@ def test_a_branch_of_a_branch_and_deleting_its_parent_deletes_both(
     assert _run(capsys, "replay", str(saved), "--at", "40", "--branch", "lucky", "--dice",
                 "20,20", "--save-branch", "lucky2")[0] == 0
     listing = _run(capsys, "replay", str(saved), "--branches")[1]
-    assert listing[1].startswith("  lucky from main at command 12 (dice 1): 120 commands")
+    assert listing[1].startswith("  lucky from main at command 12 (dice 1): 84 commands")
     assert listing[2].startswith("    lucky2 from lucky at command 40 (dice 20,20): ")
     code, out, _ = _run(capsys, "replay", str(saved), "--verify")
     assert code == 0
-    assert out[1:] == ["branch lucky verified: 109 commands from command 12",
+    assert out[1:] == ["branch lucky verified: 73 commands from command 12",
                        f"branch lucky2 verified: {out[2].split()[3]} commands from command 40"]
     code, out, err = _run(capsys, "replay", str(saved), "--promote", "lucky")
     assert code == 2
@@ -128,7 +129,7 @@ def test_a_replay_outside_saves_is_left_alone_and_a_copy_written_under_saves(
 
 @pytest.mark.parametrize(("change", "message"), [
     (lambda b: b.update(parent="ghost"), "its parent is not the main line or an earlier"),
-    (lambda b: b.update(at=500), "'at' must be 1..111"),
+    (lambda b: b.update(at=500), "'at' must be 1..108"),
     (lambda b: b.update(name="../x"), "a bad or repeated branch name"),
     (lambda b: b.update(dice=[0]), "'dice' must be null or faces"),
     (lambda b: b["commands"][0].update(by="god"), "'by' must be player or ai"),
@@ -180,9 +181,9 @@ def test_promoting_drops_stored_keyframes_and_says_so(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     monkeypatch.chdir(tmp_path)
-    assert main(["sim", "--scenario", "skirmish", "--seed", "3", "--record", "saves/k.json",
-                 "--keyframes", "20"]) == 0
-    assert _run(capsys, "replay", "saves/k.json", "--at", "12", "--command", END_TURN_1,
+    assert main(["sim", "--scenario", "skirmish", "--seed", "3", "--ai", "basic", "--record",
+                 "saves/k.json", "--keyframes", "20"]) == 0
+    assert _run(capsys, "replay", "saves/k.json", "--at", "17", "--command", END_TURN_1,
                 "--save-branch", "idle")[0] == 0
     code, out, _ = _run(capsys, "replay", "saves/k.json", "--promote", "idle")
     assert code == 0
@@ -207,7 +208,8 @@ def test_saves_being_a_file_is_one_line_and_exit_2(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     monkeypatch.chdir(tmp_path)
-    assert main(["sim", "--scenario", "duel", "--seed", "3", "--record", "r.json"]) == 0
+    assert main(["sim", "--scenario", "duel", "--seed", "3", "--ai", "basic", "--record",
+                 "r.json"]) == 0
     capsys.readouterr()
     Path("saves").write_text("not a folder")
     code, _, err = _run(capsys, "replay", "r.json", "--at", "2", "--dice", "1",

@@ -16,10 +16,10 @@ from arena.tools.seek import Seeker
 
 @pytest.fixture
 def keyed(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Path:
-    """A skirmish recorded with a keyframe every 10 commands (111 commands: 11 keyframes)."""
+    """A skirmish recorded with a keyframe every 10 commands (108 commands: 10 keyframes)."""
     path = tmp_path / "k.json"
-    assert main(["sim", "--scenario", "skirmish", "--seed", "3", "--record", str(path),
-                 "--keyframes", "10"]) == 0
+    assert main(["sim", "--scenario", "skirmish", "--seed", "3", "--ai", "basic", "--record",
+                 str(path), "--keyframes", "10"]) == 0
     capsys.readouterr()
     return path
 
@@ -40,7 +40,7 @@ def _hp(snapshot: dict[str, object]) -> dict[str, object]:
 
 def test_keyframes_round_trip_each_one_the_state_after_its_command(keyed: Path) -> None:
     replay = load(keyed)
-    assert [n for n, _ in replay.keyframes] == list(range(10, 111, 10))
+    assert [n for n, _ in replay.keyframes] == list(range(10, 108, 10))
     seeker = Seeker(replay, every=7)  # re-simulates; its own keyframes fall elsewhere
     try:
         for n, stored in replay.keyframes:
@@ -54,7 +54,7 @@ def test_keyframes_round_trip_each_one_the_state_after_its_command(keyed: Path) 
 
 def test_a_replay_with_keyframes_verifies(keyed: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["replay", str(keyed), "--verify"]) == 0
-    assert "replay verified: 111 commands" in capsys.readouterr().out
+    assert "replay verified: 108 commands" in capsys.readouterr().out
 
 
 def test_a_tampered_keyframe_fails_verify_naming_it(
@@ -72,7 +72,7 @@ def test_the_stored_seeker_opens_on_keyframes_and_gives_the_recorded_states(keye
     seeker = Seeker(replay, stored=True)
     try:
         assert seeker.position == 0  # nothing re-simulated at opening
-        for n in random.Random(5).sample(range(112), 30):
+        for n in random.Random(5).sample(range(109), 30):
             assert seeker.at(n).state_hash() == (replay.steps[n - 1][2] if n else
                                                    seeker.frames[0]["state_hash"])
         assert seeker.rejected == []

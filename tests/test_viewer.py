@@ -74,16 +74,17 @@ def panel_hp(game: Game) -> dict[str, str]:
 
 @pytest.fixture
 def replay_path(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Path:
-    """A recorded skirmish of 111 commands, eight rounds."""
+    """A recorded skirmish of 108 commands, six rounds."""
     path = tmp_path / "x.json"
-    assert main(["sim", "--scenario", "skirmish", "--seed", "3", "--record", str(path)]) == 0
+    assert main(["sim", "--scenario", "skirmish", "--seed", "3", "--ai", "basic", "--record",
+                 str(path)]) == 0
     capsys.readouterr()
     return path
 
 
 def open_viewer(games: list[Game], tmp_path: Path, path: Path) -> Game:
     game = start(games, tmp_path, "replay", str(path), **SIZE)
-    game.wait_for("command 0/111")
+    game.wait_for("command 0/108")
     return game
 
 
@@ -98,7 +99,7 @@ def test_going_to_a_round_shows_that_rounds_hp_on_the_panel(games, tmp_path, rep
     n = next(i for i, p in enumerate(expected) if p.round == 5)
     game = open_viewer(games, tmp_path, replay_path)
     go(game, "r5")
-    game.wait_for(f"command {n}/111 · round 5")
+    game.wait_for(f"command {n}/108 · round 5")
     assert "Round 5: initiative" in game.text
     assert expected[n].hp != expected[0].hp  # someone was hurt by round 5
     assert panel_hp(game) == {name[:11]: hp for name, hp in expected[n].hp.items()}
@@ -110,35 +111,35 @@ def test_stepping_back_one_command_shows_the_state_before_it(games, tmp_path, re
                 and set(expected[i].hp) == set(expected[i - 1].hp))  # a hit, nobody fell
     game = open_viewer(games, tmp_path, replay_path)
     go(game, str(hurt))
-    game.wait_for(f"command {hurt}/111")
+    game.wait_for(f"command {hurt}/108")
     assert panel_hp(game) == {k[:11]: v for k, v in expected[hurt].hp.items()}
     game.send("h")
-    game.wait_for(f"command {hurt - 1}/111")
+    game.wait_for(f"command {hurt - 1}/108")
     assert panel_hp(game) == {k[:11]: v for k, v in expected[hurt - 1].hp.items()}
     game.send("\x1b[C")  # the right arrow steps forward again
-    game.wait_for(f"command {hurt}/111")
+    game.wait_for(f"command {hurt}/108")
 
 
 def test_go_to_a_command_by_number_or_c_and_turn_and_round_keys(games, tmp_path, replay_path):
     expected = points(replay_path)
     game = open_viewer(games, tmp_path, replay_path)
     go(game, "c40")
-    game.wait_for("command 40/111")
+    game.wait_for("command 40/108")
     go(game, "77")
-    game.wait_for("command 77/111")
+    game.wait_for("command 77/108")
     turn = next(i for i in range(78, len(expected)) if expected[i].turn != expected[77].turn)
     game.send("L")
-    game.wait_for(f"command {turn}/111")
+    game.wait_for(f"command {turn}/108")
     nxt = next(i for i in range(turn + 1, len(expected))
                if expected[i].round != expected[turn].round)
     game.send("]")
-    game.wait_for(f"command {nxt}/111 · round {expected[nxt].round}")
+    game.wait_for(f"command {nxt}/108 · round {expected[nxt].round}")
     go(game, "r99")
-    game.wait_for("no round 99 here: this battle has rounds 1 to 8")
+    game.wait_for("no round 99 here: this battle has rounds 1 to 6")
     game.send("\x1b[F")  # End
-    game.wait_for("command 111/111 · round 8 · paused (4/s) · battle over")
+    game.wait_for("command 108/108 · round 6 · paused (4/s) · battle over")
     game.send("\x1b[H")  # Home
-    game.wait_for("command 0/111 · round 1")
+    game.wait_for("command 0/108 · round 1")
 
 
 def test_space_plays_the_battle_and_q_leaves(games, tmp_path, replay_path):
@@ -148,7 +149,7 @@ def test_space_plays_the_battle_and_q_leaves(games, tmp_path, replay_path):
     game.wait_for("paused (64/s)")
     game.send(" ")
     game.wait_for("playing 64/s")
-    game.wait_for("command 111/111", timeout=15)
+    game.wait_for("command 108/108", timeout=15)
     game.wait_for("paused (64/s)")
     game.send("q")
     assert game.wait_exit() == 0
@@ -156,8 +157,8 @@ def test_space_plays_the_battle_and_q_leaves(games, tmp_path, replay_path):
 
 def test_aiming_shows_the_odds_and_changes_nothing(games, tmp_path, replay_path):
     game = open_viewer(games, tmp_path, replay_path)
-    go(game, "33")
-    game.wait_for("command 33/111")
+    go(game, "32")  # Wren's turn opens with 6 AP and Mira in bow range (she shoots at 33)
+    game.wait_for("command 32/108")
     game.send("a")
     game.wait_for("hit chance")
     game.send("\r")
@@ -167,7 +168,7 @@ def test_aiming_shows_the_odds_and_changes_nothing(games, tmp_path, replay_path)
     game.wait_for("move the cursor")
     game.send("\x1b", wait=0.5)
     game.send("l")
-    game.wait_for("command 34/111")  # the replay's own command 34 comes next
+    game.wait_for("command 33/108")  # the replay's own command 33 comes next
     game.send("q")
     assert game.wait_exit() == 0
     assert next(rerun(load(replay_path)), None) is None  # the file is untouched
@@ -177,10 +178,12 @@ def test_continue_from_here_writes_a_child_that_verifies_and_names_its_parent(
         games, tmp_path, replay_path, capsys):
     before = replay_path.read_bytes()
     game = open_viewer(games, tmp_path, replay_path)
-    go(game, "40")
-    game.wait_for("command 40/111")
+    # after command 28 Mira (Azure Guard) acts at once, and the AI plays only Wren's short
+    # turn before Aldo's, so the S lands on a player's turn
+    go(game, "28")
+    game.wait_for("command 28/108")
     game.send("c")
-    game.wait_for("play on from command 40 as: 1) Crimson Company  2) Azure Guard")
+    game.wait_for("play on from command 28 as: 1) Crimson Company  2) Azure Guard")
     game.send("2")
     game.wait_for("end turn")  # the game's own prompt: playing Azure Guard
     game.settle()
@@ -193,10 +196,10 @@ def test_continue_from_here_writes_a_child_that_verifies_and_names_its_parent(
     assert replay_path.read_bytes() == before
     child = tmp_path / "saves" / "skirmish-3.continued.save.json"
     doc = json.loads(child.read_text())
-    assert doc["parent"] == {"sha256": hashlib.sha256(before).hexdigest(), "command": 40}
+    assert doc["parent"] == {"sha256": hashlib.sha256(before).hexdigest(), "command": 28}
     parent = json.loads(before)
-    assert doc["commands"][:40] == parent["commands"][:40]  # `by`, `ai` and all kept
-    assert doc["command_count"] > 40 and "player" in {s["by"] for s in doc["commands"][40:]}
+    assert doc["commands"][:28] == parent["commands"][:28]  # `by`, `ai` and all kept
+    assert doc["command_count"] > 28 and "player" in {s["by"] for s in doc["commands"][28:]}
     assert main(["replay", str(child), "--verify"]) == 0
     assert "replay verified" in capsys.readouterr().out
 

@@ -21,9 +21,10 @@ from arena.tui.viewer import ViewerApp
 
 @pytest.fixture
 def replay_path(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Path:
-    """A recorded skirmish of 111 commands."""
+    """A recorded skirmish of 108 commands."""
     path = tmp_path / "x.json"
-    assert main(["sim", "--scenario", "skirmish", "--seed", "3", "--record", str(path)]) == 0
+    assert main(["sim", "--scenario", "skirmish", "--seed", "3", "--ai", "basic", "--record",
+                 str(path)]) == 0
     capsys.readouterr()
     return path
 
@@ -32,7 +33,7 @@ def test_the_log_at_a_point_is_the_games_log_of_the_battle_played_to_it(replay_p
     replay = load(replay_path)
     playback = open_playback(replay_path, tmp_path / "saves")
     try:
-        for n in (60, 111, 7, 60):
+        for n in (60, 108, 7, 60):
             playback.goto(n)
             assert playback.session is not None
             shown = [line.shown for line in playback.session.log]
@@ -93,7 +94,7 @@ def test_a_continued_battle_fought_to_its_end_is_a_new_replay_naming_its_parent(
 @pytest.mark.parametrize(("parent", "message"), [
     ({"sha256": "ab", "command": 1}, "64 lower-case hex digits"),
     ({"sha256": "A" * 64, "command": 1}, "64 lower-case hex digits"),
-    ({"sha256": "a" * 64, "command": 112}, "'command' must be 0..111"),
+    ({"sha256": "a" * 64, "command": 109}, "'command' must be 0..108"),
     ({"sha256": "a" * 64, "command": True}, "'command' has the wrong type"),
     ({"sha256": "a" * 64}, "exactly sha256 and command"),
     ({"sha256": "a" * 64, "command": 1, "extra": 0}, "exactly sha256 and command"),
@@ -110,10 +111,10 @@ def test_a_bad_parent_field_is_one_line_and_exit_2(replay_path, capsys, parent, 
 
 def test_verification_ignores_a_good_parent_field(replay_path, capsys):
     doc = json.loads(replay_path.read_text())
-    doc["parent"] = {"sha256": "0" * 64, "command": 111}
+    doc["parent"] = {"sha256": "0" * 64, "command": 108}
     replay_path.write_text(json.dumps(doc))
     assert main(["replay", str(replay_path), "--verify"]) == 0
-    assert "replay verified: 111 commands" in capsys.readouterr().out
+    assert "replay verified: 108 commands" in capsys.readouterr().out
 
 
 def test_a_replay_that_no_longer_gives_its_states_does_not_open(replay_path, tmp_path, capsys):
@@ -136,7 +137,7 @@ def test_the_history_at_the_end_goes_back_to_the_map_not_the_games_summary(
             app.draw(console)
             assert app.state.mode in ("history", "normal")
         text = "\n".join("".join(chr(c) for c in row) for row in console.ch)
-        assert "command 111/111" in text and "Round 8: initiative" in text
+        assert "command 108/108" in text and "Round 6: initiative" in text
     finally:
         playback.close()
 
@@ -153,7 +154,7 @@ def test_after_any_seek_the_screen_is_what_a_fresh_viewer_draws_there(
 
     try:
         app = ViewerApp(playback)
-        for n in (40, 90, 41, 111, 60):
+        for n in (40, 90, 41, 108, 60):
             playback.goto(n)
             seen = screen(app)
             assert seen == screen(ViewerApp(playback)), f"at command {n}"
