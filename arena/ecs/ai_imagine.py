@@ -144,7 +144,8 @@ class OddsCache:
         except ArenaError:
             return Outlook(0.0, 0.0, 0.0)
         dist = odds.damage
-        capped = sum(Fraction(min(v, max(hp, 0)) * w) for v, w in dist.weights.items())
+        cap = max(hp, 0)  # integer weights: summed exactly as ints, one Fraction at the end
+        capped = Fraction(sum(min(v, cap) * w for v, w in dist.weights.items()))
         kill = sum(w for v, w in dist.weights.items() if v >= hp)
         ff = float(odds.friendly_fire) if odds.friendly_fire is not None else 0.0
         return Outlook(float(capped / dist.total), kill / dist.total, ff)
