@@ -49,7 +49,7 @@ __all__ = [
 ]
 
 _SQRT3 = math.sqrt(3.0)
-_EPSILON = 1e-6
+EPSILON = 1e-6
 
 
 class Hex(NamedTuple):
@@ -228,7 +228,7 @@ def hex_line(a: Hex, b: Hex, nudge: int, start: int, stop: int) -> Iterator[Hex]
     if nudge not in (1, -1):
         raise ValueError(f"nudge must be +1 or -1, got {nudge}")
     n = hex_distance(a, b)
-    eps = _EPSILON * nudge
+    eps = EPSILON * nudge
     aq, ar, bq, br = a.q + eps, a.r + eps, b.q + eps, b.r + eps
     for i in range(max(start, 0), min(stop, n + 1)):
         t = i / n if n else 0.0

@@ -35,6 +35,7 @@ CHARGE_TAGS = ("lance", "charge")
 WALK_TOP = 8  # walk-and-attack hexes rated in full, best blows first
 WALK_FOES = 4  # walk-and-attack looks at the nearest enemies within reach this turn
 SHOOT_STEPS = 2  # shooters look for a better shooting hex this many steps away
+APPROACHES = 4  # close-in and fall-back walks rated, nearest goals first
 
 
 @dataclass
@@ -60,13 +61,16 @@ class Planner(Threats):
             weapons = weapons[:-1]  # fists only when there is nothing else
         health = esper.component_for_entity(enemy, Health)
         wounded = 1 - health.hp / health.max_hp if health.max_hp else 0.0
-        distance = hex_distance(spot, queries.hex_of(enemy))
+        there = queries.hex_of(enemy)
+        distance = hex_distance(spot, there)
         unloaded = esper.component_for_entity(actor, Wielded).unloaded
         for slot, weapon in enumerate(weapons):
             if weapon.id in unloaded or (not weapon.is_ranged and distance > weapon.reach):
                 continue
             if weapon.is_ranged and distance == 1 and self.has_melee(actor):
                 continue
+            if weapon.is_ranged and self.hidden(spot, there, spot == here):
+                continue  # refused by `plan` or `attack_context`: no context is built
             ctx = self.attack_context(actor, enemy, slot, weapon, spot, walked, here)
             if ctx is None:
                 continue
@@ -99,6 +103,15 @@ class Planner(Threats):
         if self.ruleset.attack_refusal(ctx) is not None:
             return None
         return ctx
+
+    def hidden(self, spot: Hex, there: Hex, standing: bool) -> bool:
+        """Whether a missile from `spot` is refused: full cover, or (`standing`) no sight.
+
+        The engine's `plan` refuses both for a shot from where the actor stands;
+        `attack_context` refuses full cover for one imagined from another hex.
+        """
+        return self.cover(spot, there) >= 4 or (
+            standing and not self.attacks.hexmap.sees(spot, there))
 
     def engaged(self, actor: int, enemy: int) -> bool:
         """Whether an ally of `actor` already stands at arm's length of `enemy` (gang up)."""
@@ -246,14 +259,7 @@ class Planner(Threats):
     def approaches(self, actor: int, paths: Paths, budget: int, enemies: list[int],
                    visited: set[Hex], taken: dict[Hex, int]) -> Iterator[Candidate]:
         """Close in on each of the nearest enemies, or fall back to allies when wounded."""
-        goals: list[tuple[int, int, Hex]] = []
-        for enemy in enemies:
-            there = queries.hex_of(enemy)
-            free = [(d, h.q, h.r) for h in hex_neighbors(there) if h not in taken
-                    for d in (paths.distance(h),) if d is not None and d > 0]
-            if free:
-                d, q, r = min(free)
-                goals.append((d, enemy, Hex(q, r)))
+        goals = self.nearest_goals(actor, paths, enemies, taken)
         side = queries.side_of(actor)
         shot = self.remaining(actor, queries.hex_of(actor), enemies) == 0 and any(
             w.is_ranged for w in esper.component_for_entity(actor, Wielded).weapons)
@@ -270,12 +276,34 @@ class Planner(Threats):
         # Progress is measured on one field (from here too): a combatant already next to an
         # enemy whose other sides are walls or water has nothing to gain by walking off.
         before = self.way_to_enemies(actor, queries.hex_of(actor), enemies)
-        for _, who, goal in goals[:4]:
+        for _, who, goal in goals[:APPROACHES]:
             path = paths.path_to(goal)
             assert path is not None
             for walked in self.closing(actor, paths.affordable(path, budget), enemies, who > 0):
                 yield self.approach(actor, walked, who, enemies, visited,
                                     goals[0][0] if before is None else before, shot)
+
+    def nearest_goals(self, actor: int, paths: Paths, enemies: list[int],
+                      taken: dict[Hex, int]) -> list[tuple[int, int, Hex]]:
+        """The APPROACHES enemies nearest by walk, each with its nearest free neighbour hex.
+
+        Enemies are looked at nearest by hex distance first: a walk to a hex next to an enemy
+        `n` hexes away costs at least `n - 1`, so once APPROACHES goals cost less than that,
+        no farther enemy can be among the nearest (and the path search stays near).
+        """
+        here = queries.hex_of(actor)
+        goals: list[tuple[int, int, Hex]] = []
+        for far, enemy in sorted((hex_distance(here, queries.hex_of(e)), e) for e in enemies):
+            if len(goals) >= APPROACHES and goals[APPROACHES - 1][0] < far - 1:
+                break
+            there = queries.hex_of(enemy)
+            free = [(d, h.q, h.r) for h in hex_neighbors(there) if h not in taken
+                    for d in (paths.distance(h),) if d is not None and d > 0]
+            if free:
+                d, q, r = min(free)
+                goals.append((d, enemy, Hex(q, r)))
+                goals.sort(key=lambda g: (g[0], g[1]))
+        return goals
 
     def closing(self, actor: int, walked: list[Hex], enemies: list[int],
                 foe: bool) -> list[list[Hex]]:

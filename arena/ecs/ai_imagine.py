@@ -144,7 +144,11 @@ class OddsCache:
         except ArenaError:
             return Outlook(0.0, 0.0, 0.0)
         dist = odds.damage
-        capped = sum(Fraction(min(v, max(hp, 0)) * w) for v, w in dist.weights.items())
-        kill = sum(w for v, w in dist.weights.items() if v >= hp)
+        cap, total, kill = max(hp, 0), 0, 0  # integer weights: exact sums, one Fraction
+        for v, w in dist.weights.items():
+            total += (v if v < cap else cap) * w
+            if v >= hp:
+                kill += w
+        capped = Fraction(total)
         ff = float(odds.friendly_fire) if odds.friendly_fire is not None else 0.0
         return Outlook(float(capped / dist.total), kill / dist.total, ff)

@@ -55,6 +55,7 @@ class Threats:
         self.flags: dict[tuple[str, int], bool] = {}
         self.zones: dict[int, int] = {}
         self.lines: dict[int, list[tuple[Hex, Hex]]] = {}
+        self.situations: dict[int, tuple[object, ...]] = {}
 
     def reset(self) -> None:
         """Forget the last decision's caches (the world has moved on).
@@ -76,6 +77,7 @@ class Threats:
         self.flags.clear()
         self.zones.clear()
         self.lines.clear()
+        self.situations.clear()
 
     def enemies(self, actor: int) -> list[int]:
         """The living enemies of `actor`, by entity id (from the decision's scene)."""
@@ -167,7 +169,17 @@ class Threats:
                 and self.reaches(e, spot)]
 
     def situation(self, who: int) -> tuple[object, ...]:
-        """What an attack context reads of `who` that changes in a round: HP, kit, hex, ..."""
+        """What an attack context reads of `who` that changes in a round: HP, kit, hex, ...
+
+        Read once per decision (the world does not change while the AI weighs it).
+        """
+        found = self.situations.get(who)
+        if found is None:
+            found = self.situations[who] = self.read_situation(who)
+        return found
+
+    def read_situation(self, who: int) -> tuple[object, ...]:
+        """`situation` read off the components now."""
         conditions = esper.component_for_entity(who, Conditions)
         wielded = esper.component_for_entity(who, Wielded)
         return (esper.component_for_entity(who, Health).hp, tuple(wielded.weapons),
