@@ -21,6 +21,7 @@ from arena.ecs.components import (
 from arena.ecs.items import ItemSystem, items_at, kickable, takeable
 from arena.ecs.movement import MovementSystem
 from arena.ecs.reactions import ReactionSystem
+from arena.ecs.shields import takeable_shields
 from arena.hexgrid import Hex, hex_distance, hex_neighbors
 from arena.model.commands import (
     Attack,
@@ -107,6 +108,9 @@ class AISystem(esper.Processor):
                     self.items.pick_up_refusal(PickUp(actor)), int):
                 return PickUp(actor)
             break
+        if (not takeable(actor) and takeable_shields(actor)
+                and isinstance(self.items.pick_up_refusal(PickUp(actor)), int)):
+            return PickUp(actor)  # its shield (or one it may wear) lies here: put it back on
         if not bare:
             return None
         mine = [e for e in items_at(queries.hex_of(actor))
