@@ -26,9 +26,11 @@ MAGIC: Armour = LIBRARY.armour["shield_plus_1"]
 
 
 def duel(*script: int, ann_shield: Armour | None = None, bob_shield: Armour | None = None,
-         bob_at: Hex = Hex(1, 0), bob_facing: int = 3):
+         bob_at: Hex = Hex(1, 0), bob_facing: int = 3, ann_arms: tuple = ()):
     """Ann against Bob, either with a shield; Ann acts first."""
     ann = dataclasses.replace(d40_fighter("Ann", 0, Hex(0, 0), 0, str=16), shield=ann_shield)
+    if ann_arms:
+        ann = dataclasses.replace(ann, weapons=ann_arms)
     bob = dataclasses.replace(d40_fighter("Bob", 1, bob_at, bob_facing), shield=bob_shield)
     s = dataclasses.replace(scenario(ann, bob), ruleset="d40")
     return Battle(s, D40, seed=5, dice_script=[1, 2, *script])
@@ -108,3 +110,21 @@ def test_fumble_row_13_the_shield_chosen_by_the_d2_breaks_when_its_save_fails():
 def test_fumble_row_13_without_a_shield_rolls_no_d2():
     with duel(*NATURAL_2, 13, 1) as b:
         assert WeaponBroken(1, "longsword", 0, ()) in b.apply(Attack(1, 2))
+
+
+def test_the_ai_puts_its_dropped_shield_back_on_when_no_enemy_is_adjacent():
+    # Ann shoots Bob from 3 hexes in front of him: row 17 drops his shield at his feet.
+    bow = LIBRARY.weapons["shortbow"]
+    with duel(*NATURAL_40, 17, bob_shield=TOWER, bob_at=Hex(3, 0), ann_arms=(bow,)) as b:
+        assert first(b.apply(Attack(1, 2)), WeaponDropped).weapon == "tower_shield"
+        b.apply(EndTurn(1))
+        assert b.decide() == PickUp(2)
+        b.apply(PickUp(2))
+        assert component(b, 2, Worn).shield == TOWER
+
+
+def test_the_ai_fights_on_without_its_shield_while_an_enemy_is_adjacent():
+    with duel(*NATURAL_40, 17, 9, 1, bob_shield=TOWER) as b:
+        b.apply(Attack(1, 2))
+        b.apply(EndTurn(1))
+        assert b.decide() != PickUp(2)
