@@ -1,7 +1,7 @@
 """The tactical AI uses supplies (issue 19): a hand-made `d40` position with scripted dice.
 
-Ann (#1, shortbow, 20 HP) on (0, 0) facing E; Bob (#2, longsword) five hexes east (in bow range: a fresh archer shoots from here). Ann acts
-first (initiative 1, 2); her pack holds bandages or a potion.
+Ann (#1, shortbow, 20 HP) on (0, 0) facing E; Bob (#2, longsword) five hexes east, where a
+fresh archer shoots. Ann acts first (initiative 1, 2); her pack holds bandages or a potion.
 """
 
 from __future__ import annotations
