@@ -65,3 +65,8 @@ def test_rows_11_13_split_evenly_between_the_sword_and_the_shield():
     split = o.tables["fumble_shield"]
     assert split["rows 11-13 take the weapon"] == split["rows 11-13 take the shield"] \
         == o.fumble * Fraction(3, 20) / 2
+
+
+def test_the_calculators_defender_shield_reaches_the_odds():
+    o = attack_odds(D40, query("class=warrior,level=6", "weapon=longsword,shield=tower_shield"))
+    assert o.effects["drop_shield"] == o.critical * Fraction(2, 20)
