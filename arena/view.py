@@ -23,6 +23,7 @@ from arena.ecs.components import (
     Health,
     Identity,
     Item,
+    LyingShield,
     Pack,
     Position,
     Side,
@@ -33,7 +34,7 @@ from arena.ecs.components import (
 from arena.hexgrid import Hex
 from arena.model.commands import COMMAND_TYPES, Attack, Command, command_from_json
 from arena.model.scenario import SideSpec
-from arena.model.stats import Weapon
+from arena.model.stats import Armour, Weapon
 from arena.model.terrain import HexMap
 from arena.rules.base import AttackContext, Buff, Extras
 
@@ -92,11 +93,11 @@ class CombatantView:
 
 @dataclass(frozen=True, slots=True)
 class ItemView:
-    """A weapon lying on a hex."""
+    """A weapon (or a shield knocked off an arm) lying on a hex."""
 
     id: int
     hex: Hex
-    weapon: Weapon
+    weapon: Weapon | Armour
 
 
 @dataclass(frozen=True, slots=True)
@@ -237,10 +238,11 @@ def snapshot(battle: Battle) -> BattleView:
     clock = queries.clock()
     identities = sorted(esper.get_component(Identity))
     combatants = tuple(_combatant(battle, e, ident) for e, ident in identities)
-    items = tuple(
-        ItemView(e, pos.hex, item.weapon)
-        for e, (item, pos) in sorted(esper.get_components(Item, Position), key=lambda p: p[0])
-    )
+    lying: list[ItemView] = [ItemView(e, pos.hex, item.weapon)
+                             for e, (item, pos) in esper.get_components(Item, Position)]
+    lying += [ItemView(e, pos.hex, found.shield)
+              for e, (found, pos) in esper.get_components(LyingShield, Position)]
+    items = tuple(sorted(lying, key=lambda i: i.id))
     return BattleView(
         title=battle.scenario.name,
         ruleset=battle.ruleset.name,

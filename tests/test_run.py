@@ -30,7 +30,7 @@ from tests.test_d40_kit import SWORD, d40_stats
 LIBRARY = load_library()
 
 
-def _staged(ruleset: str, foe, script, gear=None):  # type: ignore[no-untyped-def]
+def _staged(ruleset: str, foe, script, gear=None, facing=3):  # type: ignore[no-untyped-def]
     """Bout 1 staged as a duel: a foe (entity 1, acts first) against party member 0 (entity 2).
 
     The dice are scripted, so the foe's blow is an exact rule case of the document; the party
@@ -42,7 +42,7 @@ def _staged(ruleset: str, foe, script, gear=None):  # type: ignore[no-untyped-de
     if gear is not None:
         m.gear = [Gear(w, w) for w in gear]
         m.stats[ruleset] = {}
-    me = dataclasses.replace(m.spec(), side=0, at=Hex(1, 0), facing=3)
+    me = dataclasses.replace(m.spec(), side=0, at=Hex(1, 0), facing=facing)
     s = dataclasses.replace(scenario(foe, me), ruleset=ruleset)
     bout = Bout(1, s, 5, 0, {0: 2}, {})
     return run, bout, Battle(s, run.ruleset, 5, script)
@@ -86,9 +86,11 @@ def test_ap_severed_hand_still_severed_next_bout_and_the_dropped_weapon_is_gone(
 
 def test_d40_shattered_weapon_still_broken_next_bout_until_repaired():
     # Document 000, critical hit 19: the weapon saves vs crushing blow d20 + 1 >= 12; a 1 fails.
+    # The member wears a shield: Ann strikes from its weapon side (front-right), so the blow
+    # takes the sword (docs/rules/d40.md, shields in the tables).
     ann = dataclasses.replace(fighter("Ann", 1, Hex(0, 0), weapons=(SWORD,)),
                               stats={"d40": d40_stats(str=16)})
-    run, bout, battle = _staged("d40", ann, [1, 2, 20, 20, 19, 1], gear=(SWORD,))
+    run, bout, battle = _staged("d40", ann, [1, 2, 20, 20, 19, 1], gear=(SWORD,), facing=4)
     with battle:
         assert WeaponBroken(2, "longsword", 0, ()) in battle.apply(Attack(1, 2))
         _carry(run, bout, battle)

@@ -9,6 +9,7 @@ from arena.ecs.components import Pack, Stats
 from arena.hexgrid import Hex
 from arena.model.commands import UseItem
 from arena.model.stats import Armour, Supply
+from arena.rules.base import Effect
 from arena.run.camp import choose
 from arena.run.carry import Tally, carry_over
 from arena.run.engine import Run, RunConfig
@@ -97,3 +98,17 @@ def test_a_shield_is_refused_to_a_member_who_fights_only_two_handed():
     run.party[0].gear[0].weapon = LIBRARY.weapons["greatsword"]
     assert choose(camp, {"choice": "take", "item": 3, "member": 0}) == (
         f"{run.party[0].name} fights two-handed: tower shield needs a free off hand")
+
+
+def test_a_shield_left_on_the_floor_at_the_end_of_a_bout_is_gone_from_the_run():
+    run = won_bout_one()
+    assert choose(run.camp(), {"choice": "take", "item": 3, "member": 0}) is None
+    nxt = run.prepare()
+    with run.battle(nxt) as b:
+        esper.switch_world(b.world.name)
+        e = nxt.entities[0]
+        dropped = b.effects.apply((Effect("drop_shield", "defender"),), e, e)
+        assert [(d.weapon, d.how) for d in dropped] == [("buckler", "falls at its feet")]
+        tally = Tally(bout=2, won=True)
+        carry_over(b, run.party, nxt.entities, tally)
+    assert run.party[0].shield is None and tally.lost == [f"{run.party[0].name}'s buckler"]

@@ -165,7 +165,7 @@ def build_query(ruleset: Ruleset, library: Library, attacker: str = "", defender
     distance = int(asked.get("distance", 2 if weapon.is_ranged else 1))
     ctx = AttackContext(a_block, d_block, weapon, distance, "front", ORIGIN, Hex(distance, 0),
                         adjacent_foes=1 if distance == 1 else 0, slot=slot, wielded=wielded,
-                        defender_wielded=held)
+                        defender_wielded=held, defender_shield=shield)
     ctx = _situate(ctx, keys, asked, ruleset)
     reason = ruleset.attack_refusal(ctx)
     if reason is not None:

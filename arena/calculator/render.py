@@ -177,6 +177,10 @@ def effect_text(effect: Effect) -> str:
             return f"{who} can do nothing more this round"
         case "break_weapon":
             return f"the weapon in {_hand(effect.slot)} of {who} breaks"
+        case "drop_shield":
+            return f"{who} drops its shield"
+        case "break_shield":
+            return f"the shield of {who} breaks"
         case "degrade_weapon":
             return f"the weapon in {_hand(effect.slot)} of {who} loses {effect.amount} magic"
         case "provoke":

@@ -21,6 +21,7 @@ from arena.ecs.components import (
 from arena.ecs.items import ItemSystem, items_at, kickable, takeable
 from arena.ecs.movement import MovementSystem
 from arena.ecs.reactions import ReactionSystem
+from arena.ecs.shields import takeable_shields
 from arena.hexgrid import Hex, hex_distance, hex_neighbors
 from arena.model.commands import (
     Attack,
@@ -68,6 +69,8 @@ class AISystem(esper.Processor):
         """The next command for `actor`: tend weapons and buffs, attack, move, or end the turn."""
         if self.incapacitated(actor):
             return EndTurn(actor)
+        if self.shield_back(actor):
+            return PickUp(actor)
         if self.extras:
             tended = self.tend(actor)
             if tended is not None:
@@ -82,6 +85,15 @@ class AISystem(esper.Processor):
             return EndTurn(actor)
         move = self.approach(actor)
         return move if move is not None else EndTurn(actor)
+
+    def shield_back(self, actor: int) -> bool:
+        """Whether to put a shield lying at its feet back on: only with no enemy adjacent."""
+        if not takeable_shields(actor) or takeable(actor):
+            return False
+        here = queries.hex_of(actor)
+        if any(hex_distance(here, queries.hex_of(e)) == 1 for e in queries.enemies_of(actor)):
+            return False
+        return isinstance(self.items.pick_up_refusal(PickUp(actor)), int)
 
     def tend(self, actor: int) -> Command | None:
         """Keep a chant up, recover dropped weapons, or start a buff (rulesets with extras)."""

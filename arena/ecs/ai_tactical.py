@@ -22,6 +22,7 @@ from arena.ecs.ai import AISystem
 from arena.ecs.ai_candidates import Candidate, Planner
 from arena.ecs.ai_imagine import OddsCache, imagine
 from arena.ecs.ai_rating import EXPOSE, GUARD, HOLD_MARGIN, Rating
+from arena.ecs.ai_supplies import shield_candidate, supply_candidates
 from arena.ecs.ai_threats import next_turn
 from arena.ecs.components import ActionPoints, Facing, Health, TurnMemory, Wielded
 from arena.ecs.cover import cover_quarters
@@ -87,6 +88,8 @@ class TacticalAI:
         """Every candidate, best first (stable: ties keep the listed order)."""
         found = self.planner.candidates(actor, memory.left, flanks=self.level != "easy")
         found.extend(self.tending(actor))
+        found.extend(supply_candidates(self.basic.attacks.ruleset, actor))
+        found.extend(shield_candidate(self.basic.shield_back(actor), actor))
         for c in found:
             if isinstance(c.command, Move) and "strike" not in c.rating.terms:
                 c.rating.add("hold margin", -HOLD_MARGIN)

@@ -163,6 +163,8 @@ class AttackSystem(esper.Processor):
             bystanders=bystanders(actor, target) if self.ruleset.wants_bystanders else (),
             defender_wielded=tuple(esper.component_for_entity(target, Wielded).weapons),
             attacker_buffs=self.buffs(actor) if self.buffs is not None else frozenset(),
+            attacker_shield=queries.worn_shield(actor),
+            defender_shield=queries.worn_shield(target),
         )
 
     def refusal(self, command: Attack, off_turn: bool = False) -> str | None:

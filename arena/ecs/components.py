@@ -107,6 +107,15 @@ class Item:
 
 
 @dataclass(slots=True)
+class LyingShield:
+    """A shield lying on the map (with a Position); `owner` and `ready` as for an `Item`."""
+
+    shield: Armour
+    owner: int | None
+    ready: int = 0
+
+
+@dataclass(slots=True)
 class Conditions:
     """Named conditions: own turns each still covers (0 = until removed) and its strength."""
 

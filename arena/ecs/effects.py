@@ -8,7 +8,7 @@ from collections.abc import Callable
 import esper
 
 from arena.dice import Dice
-from arena.ecs import occupancy, queries
+from arena.ecs import occupancy, queries, shields
 from arena.ecs.components import (
     ActionPoints,
     Conditions,
@@ -90,6 +90,11 @@ class EffectSystem(esper.Processor):
         if effect.kind in ("break_weapon", "degrade_weapon"):
             return self.spoil(who, effect.slot, effect.amount if effect.kind == "degrade_weapon"
                               else None)
+        if effect.kind == "drop_shield":
+            return self.drop_shield(who, effect.direction, effect.amount)
+        if effect.kind == "break_shield":
+            shield = shields.take_off(self.ruleset, who)
+            return [] if shield is None else [WeaponBroken(who, shield.id, 0, ())]
         if effect.kind == "provoke" and self.provoke is not None:
             return self.provoke(who)
         if effect.kind == "strike" and self.strike is not None:
@@ -190,6 +195,25 @@ class EffectSystem(esper.Processor):
             spot, how, struck = self.flight(here, absolute, distance)
         ready = queries.clock().round + wait if wait else 0
         return self.land(who, weapon, spot, how, struck, ready)
+
+    def drop_shield(self, who: int, direction: int | None, distance: int) -> list[Event]:
+        """Take `who`'s shield off its arm: it flies `distance` hexes as a weapon would.
+
+        It cannot break on landing (shields are made to take blows); a hazard loses it.
+        """
+        shield = shields.take_off(self.ruleset, who)
+        if shield is None:
+            return []
+        here = queries.hex_of(who)
+        spot, how = here, "falls at its feet"
+        if direction is not None and distance > 0:
+            absolute = (esper.component_for_entity(who, Facing).direction + direction) % 6
+            spot, how, _ = self.flight(here, absolute, distance)
+        terrain = self.hexmap.terrain(spot)
+        if terrain is not None and terrain.hazard:
+            return [WeaponDropped(who, shield.id, None, spot, f"is lost in the {terrain.name}")]
+        item = shields.lay(shield, who, spot, 0)
+        return [WeaponDropped(who, shield.id, item, spot, how)]
 
     def land(
         self, who: int, weapon: Weapon, spot: Hex, how: str, struck: Terrain | None = None,

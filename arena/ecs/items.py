@@ -1,4 +1,4 @@
-"""Item system: weapons lying on the map and picking them up."""
+"""Item system: weapons (and shields) lying on the map and picking them up."""
 
 from __future__ import annotations
 
@@ -6,12 +6,13 @@ from collections.abc import Callable
 
 import esper
 
-from arena.ecs import queries
+from arena.ecs import queries, shields
 from arena.ecs.components import (
     ActionPoints,
     Carried,
     Conditions,
     Item,
+    LyingShield,
     Position,
     Wielded,
     Worn,
@@ -67,6 +68,8 @@ class ItemSystem(esper.Processor):
     def pick_up_refusal(self, command: PickUp) -> str | int:
         """Why nothing can be picked up now, or the AP cost of picking up the first item."""
         here = items_at(queries.hex_of(command.actor))
+        if not takeable(command.actor) and shields.takeable_shields(command.actor):
+            return self.shield_refusal(command)
         if not here:
             return "nothing here to pick up"
         free = takeable(command.actor)
@@ -79,6 +82,16 @@ class ItemSystem(esper.Processor):
         if sum(w.hands for w in wielded.weapons) + item.weapon.hands > hands:
             return f"no free hand for {item.weapon.name}"
         return queries.afford(self.ruleset, "pick_up", item.weapon, command.actor)
+
+    def shield_refusal(self, command: PickUp) -> str | int:
+        """Why the shield lying here cannot be put back on now, or the AP cost (as a weapon's)."""
+        entity = shields.takeable_shields(command.actor)[0]
+        shield = esper.component_for_entity(entity, LyingShield).shield
+        hands = self.ruleset.hands(
+            frozenset(esper.component_for_entity(command.actor, Conditions).rounds))
+        if not shields.arm_free(command.actor, hands):
+            return f"no free hand for {shield.name}"
+        return queries.afford(self.ruleset, "pick_up", None, command.actor)
 
     def pick_up(self, command: PickUp) -> str | list[Event]:
         """Take the lowest-id item the actor may take from its hex into free hands."""
@@ -96,6 +109,8 @@ class ItemSystem(esper.Processor):
     def take(self, command: Command, opening: object) -> list[Event]:
         """Put the lowest-id item the actor may take into its hands (after any reactions)."""
         here = takeable(command.actor)
+        if not here and shields.takeable_shields(command.actor):
+            return self.take_shield(command.actor)
         if not here:
             return [ActionFailed(command.actor, command.type, "the item is gone")]
         item = esper.component_for_entity(here[0], Item)
@@ -106,6 +121,18 @@ class ItemSystem(esper.Processor):
         if self.ruleset.ends_turn("pick_up"):  # it takes the rest of the turn ("1 round")
             cost, ap.current = cost + ap.current, 0
         return [PickedUp(command.actor, here[0], item.weapon.id, cost, ap.current)]
+
+    def take_shield(self, actor: int) -> list[Event]:
+        """Put the lowest-id shield the actor may take back on its arm (costed as a weapon)."""
+        entity = shields.takeable_shields(actor)[0]
+        shield = esper.component_for_entity(entity, LyingShield).shield
+        shields.put_on(self.ruleset, actor, shield)
+        esper.delete_entity(entity, immediate=True)
+        cost = self.ruleset.action_cost("pick_up", None, False) or 0
+        ap = esper.component_for_entity(actor, ActionPoints)
+        if self.ruleset.ends_turn("pick_up"):
+            cost, ap.current = cost + ap.current, 0
+        return [PickedUp(actor, entity, shield.id, cost, ap.current)]
 
     def kick_refusal(self, command: Kick) -> str | int:
         """Why no weapon can be kicked back now, or the AP cost of kicking it."""

@@ -14,9 +14,10 @@ from arena.ecs.components import (
     Identity,
     Position,
     Side,
+    Worn,
 )
 from arena.hexgrid import Hex
-from arena.model.stats import Weapon
+from arena.model.stats import Armour, Weapon
 from arena.rules.base import Action, Ruleset
 
 
@@ -104,3 +105,9 @@ def afford(ruleset: Ruleset, action: Action, weapon: Weapon | None, actor: int) 
     if cost > ap:
         return f"needs {cost} AP to {verb}, has {ap}"
     return cost
+
+
+def worn_shield(entity: int) -> Armour | None:
+    """The shield `entity` wears now, or None."""
+    worn = esper.try_component(entity, Worn)
+    return None if worn is None else worn.shield

@@ -49,3 +49,23 @@ def worn_stats(
     if "helmet" in names and armour is not None and armour.helmet:
         values["helmet"] = True
     return StatBlock(block.ruleset, values)
+
+
+def shield_changed(
+    ruleset: Ruleset, block: StatBlock, shield: Armour, worn: bool
+) -> StatBlock:
+    """The stat block in battle once `shield` is taken off (`worn` False) or put back on.
+
+    Its points leave (or rejoin) `ac` and the `shield` extra, as `worn_stats` put them in.
+    """
+    points = shield_points(ruleset, shield)
+    if not points or "ac" not in {s.name for s in ruleset.fields}:
+        return block
+    values = dict(block.values)
+    sign = 1 if worn == ruleset.ac_rises else -1
+    values["ac"] = block.number("ac") + sign * points
+    if worn:
+        values["shield"] = points
+    else:
+        values.pop("shield", None)
+    return StatBlock(block.ruleset, values)

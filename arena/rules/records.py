@@ -7,7 +7,7 @@ from typing import Literal
 
 from arena.dice import Roll
 from arena.hexgrid import ORIGIN, Hex
-from arena.model.stats import StatBlock, StatValue, Weapon
+from arena.model.stats import Armour, StatBlock, StatValue, Weapon
 
 FieldKind = Literal["int", "str", "bool", "set"]
 
@@ -71,7 +71,8 @@ class AttackContext:
     this turn and `weapon_attacks` how many attacks the attacker made this turn
     (`turn_weapons` the ids of their weapons, `turn_options` the maneuvers chosen on them);
     `attacker_buffs` names the area buffs (`Buff`) acting on the attacker: `<name>` from a
-    caster of its own side, `<name>_foe` from a caster of another side.
+    caster of its own side, `<name>_foe` from a caster of another side; `attacker_shield` and
+    `defender_shield` are the shields each side wears now (None: none).
     """
 
     attacker: StatBlock
@@ -98,11 +99,13 @@ class AttackContext:
     bystanders: tuple[Bystander, ...] = ()
     defender_wielded: tuple[Weapon, ...] = ()
     attacker_buffs: frozenset[str] = frozenset()
+    attacker_shield: Armour | None = None
+    defender_shield: Armour | None = None
 
 
 EffectKind = Literal[
     "condition", "drop_weapon", "knockback", "kill", "damage", "end_turn", "break_weapon",
-    "degrade_weapon", "provoke", "strike",
+    "degrade_weapon", "provoke", "strike", "drop_shield", "break_shield",
 ]
 Who = Literal["attacker", "defender"]
 
@@ -127,6 +130,8 @@ class Effect:
       0); off its own turn it loses its next own turn as well.
     - `break_weapon`: the weapon in `who`'s `slot` is destroyed.
     - `degrade_weapon`: the weapon in `who`'s `slot` loses `amount` from its magic bonus.
+    - `drop_shield`: `who`'s shield leaves its arm and lands as `drop_weapon` says (its armour
+      class bonus is gone until it is picked up again); `break_shield`: it is destroyed.
     - `provoke`: `who` presents an opening to every enemy that threatens it (no action waits).
     - `strike`: `who` makes a free attack, without AP, on entity `other` (or on the other
       combatant of this attack when `other` is None); the ruleset resolves it with `options`

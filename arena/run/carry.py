@@ -2,7 +2,8 @@
 
 The rules (docs/run.md): hit points as they stood; lasting conditions as `injuries` decides;
 weapons in hand or carried at the end come home (degraded ones stay degraded), a broken one
-stays broken in the pack, one left on the floor or lost in a hazard is gone; what a member
+stays broken in the pack, one left on the floor or lost in a hazard is gone; so is a shield
+broken or left on the floor (`d40`'s tables), and one worn at the end is the member's; what a member
 picked up is its own; the dead stay dead. After a win, the weapons the foes dropped or died
 holding are offered as loot.
 """
@@ -15,7 +16,17 @@ from dataclasses import dataclass, field
 import esper
 
 from arena.battle import Battle
-from arena.ecs.components import Carried, Conditions, Dead, Health, Item, Pack, Side, Wielded
+from arena.ecs.components import (
+    Carried,
+    Conditions,
+    Dead,
+    Health,
+    Item,
+    Pack,
+    Side,
+    Wielded,
+    Worn,
+)
 from arena.ecs.events import Attacked, Died, Event, WeaponBroken
 from arena.model.stats import Weapon
 from arena.run.injuries import lasts
@@ -86,6 +97,15 @@ def _gear_after(member: Member, held: list[Weapon], broken: list[str], tally: Ta
     return gear
 
 
+def _shield_after(member: Member, worn: Worn | None, broken: list[str], tally: Tally) -> None:
+    """The shield worn at the end is the member's; one it lost is broken or left behind."""
+    now = worn.shield if worn is not None else None
+    if member.shield is not None and now is None:
+        lost = tally.broken if member.shield.id in broken else tally.lost
+        lost.append(f"{member.name}'s {member.shield.name}")
+    member.shield = now
+
+
 def carry_over(battle: Battle, party: list[Member], entities: Mapping[int, int], tally: Tally
                ) -> None:
     """Update `party` (members by index -> entity id) from the battle's final state."""
@@ -109,6 +129,8 @@ def carry_over(battle: Battle, party: list[Member], entities: Mapping[int, int],
         held = [*esper.component_for_entity(entity, Wielded).weapons,
                 *esper.component_for_entity(entity, Carried).weapons]
         m.gear = _gear_after(m, held, _broken_ids(battle.log, entity), tally)
+        _shield_after(m, esper.try_component(entity, Worn), _broken_ids(battle.log, entity),
+                      tally)
         pack = esper.try_component(entity, Pack)
         m.supplies = list(pack.supplies) if pack is not None else []  # the used ones are gone
     if tally.won:

@@ -303,6 +303,7 @@ def _log_lines(battle: Battle) -> Iterator[str]:
     names = battle.names()
     sides = {i: s.name for i, s in enumerate(battle.scenario.sides)}
     weapons = {w.id: w.name for c in battle.scenario.combatants for w in c.weapons}
+    weapons |= {c.shield.id: c.shield.name for c in battle.scenario.combatants if c.shield}
     rough = battle.scenario.map.difficult()
     for event in battle.log:
         yield narrate(event, names, sides, weapons, rough)

@@ -71,6 +71,8 @@ class Session:
         self.rough = self.battle.scenario.map.difficult()
         self.weapon_names = {w.id: w.name for spec in self.battle.scenario.combatants
                              for w in spec.weapons}
+        self.weapon_names |= {spec.shield.id: spec.shield.name  # a shield dropped or broken
+                              for spec in self.battle.scenario.combatants if spec.shield}
         self._undoable: list[bool] = [False] * len(recorder.steps)  # one flag per step
         self.replay_path: Path | None = None
         self.journal: Journal | None = None

@@ -18,7 +18,7 @@ from arena.rules.d40.attack import (
     defender_active,
     turns,
 )
-from arena.rules.d40.saves import crushing_save
+from arena.rules.d40.saves import crushing_save, shield_crushing_save
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,6 +55,9 @@ CRITICAL_HITS: tuple[CriticalRow, ...] = (
     CriticalRow(20, 20, "Mortally Wounded (save vs. Poison or die)", multiplier=3, stun=True,
                 bleeding=True, mortal=True),
 )
+# Where an attacker stands (seen from the defender) for a drop or shatter to take the shield,
+# carried on the left arm: its front and its shield side (docs/rules/d40.md).
+SHIELD_SIDE = ("front", "front-left", "rear-left")
 BLEEDING_DIE = 4  # "an additional 1d4 points of damage effected at the beginning of each round"
 
 
@@ -95,16 +98,21 @@ def condition_for(ctx: AttackContext, dice: Dice, crit: Critical, name: str) -> 
 
 
 def weapon_lost(ctx: AttackContext, dice: Dice, crit: Critical) -> None:
-    """Drop (at its feet) or shatter the defender's main weapon, then lose initiative.
+    """Drop (at its feet) or shatter the defender's main weapon or its shield, then lose initiative.
 
+    The blow takes the shield when the defender wears one and the attacker stands on its
+    front or shield side (`SHIELD_SIDE`), or when its weapon cannot be taken (attached or no
+    weapon in hand); otherwise the main weapon (docs/rules/d40.md, shields in the tables).
     A drop leaves attached weapons and empty hands alone ("Enemies with attached or no
-    weapons/shields are unaffected"). A shatter is rolled against the main weapon's save vs
-    crushing blow (+1 per quality level, +5 magic) and happens only when it fails; an attached
-    weapon that fails is severed with its limb or shatters ("For enemies with attached
-    weapons, this may cause a limb to get severed").
+    weapons/shields are unaffected"). A shatter is rolled against the save vs crushing blow
+    (+1 per quality level, +5 magic) and happens only when it fails; an attached weapon that
+    fails is severed with its limb or shatters ("For enemies with attached weapons, this may
+    cause a limb to get severed").
     """
     attached = defender_attached(ctx)
-    if crit.row.drop:
+    if struck_shield(ctx, attached):
+        shield_lost(ctx, dice, crit)
+    elif crit.row.drop:
         if attached:
             crit.notes.append("attached weapons: unaffected")
         elif not ctx.defender_wielded:
@@ -116,6 +124,29 @@ def weapon_lost(ctx: AttackContext, dice: Dice, crit: Critical) -> None:
     else:
         crit.notes.append("nothing in hand to shatter")
     crit.effects.append(Effect("condition", "defender", "lose_initiative"))
+
+
+def struck_shield(ctx: AttackContext, attached: bool) -> bool:
+    """Whether a drop or shatter takes the defender's shield rather than its weapon."""
+    if ctx.defender_shield is None:
+        return False
+    return ctx.position in SHIELD_SIDE or attached or not ctx.defender_wielded
+
+
+def shield_lost(ctx: AttackContext, dice: Dice, crit: Critical) -> None:
+    """Rows 17–19 on the shield: it falls at the defender's feet, or saves or shatters."""
+    shield = ctx.defender_shield
+    assert shield is not None
+    if crit.row.drop:
+        crit.notes.append(f"the blow lands on the {shield.name}: it is dropped")
+        crit.effects.append(Effect("drop_shield", "defender"))
+        return
+    crit.notes.append(f"the blow lands on the {shield.name}")
+    saved, rolls, note = shield_crushing_save(shield, ctx.defender, dice)
+    crit.rolls.extend(rolls)
+    crit.notes.append(note)
+    if not saved:
+        crit.effects.append(Effect("break_shield", "defender"))
 
 
 def defender_attached(ctx: AttackContext) -> bool:

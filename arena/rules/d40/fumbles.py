@@ -21,7 +21,7 @@ from arena.rules.d40.attack import (
     holds_weapon,
     turns,
 )
-from arena.rules.d40.saves import crushing_save
+from arena.rules.d40.saves import crushing_save, shield_crushing_save
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,8 +130,55 @@ def reprisal(ctx: AttackContext, fumble: Fumble) -> None:
     fumble.effects.append(Effect("strike", "defender", options=options))
 
 
+def losable(ctx: AttackContext) -> bool:
+    """Whether the fumbler holds the weapon it swung, one that can leave its hand."""
+    return holds_weapon(ctx) and ctx.weapon.kind != "thrown"
+
+
+def shield_chosen(ctx: AttackContext, dice: Dice, fumble: Fumble, why: str) -> bool:
+    """Rows 11–13, "Weapon (Shield)": whether the shield rather than the weapon is taken.
+
+    Without a shield, the weapon; with a shield but no weapon that can be lost, the shield;
+    with both, a d2 from the battle's dice: 1 the weapon, 2 the shield (docs/rules/d40.md).
+    """
+    if ctx.attacker_shield is None:
+        return False
+    if not losable(ctx):
+        return True
+    roll = dice.roll("d2", f"{why}: weapon or shield d2")
+    fumble.rolls.append(roll)
+    fumble.notes.append(f"{why}: d2 {roll.total}, the "
+                        f"{ctx.attacker_shield.name if roll.total == 2 else ctx.weapon.name}")
+    return roll.total == 2
+
+
+def knock_away(ctx: AttackContext, dice: Dice, fumble: Fumble) -> None:
+    """Rows 11–12: the weapon or the shield flies 1d10 feet; the opponent's automatic hit."""
+    shield = ctx.attacker_shield
+    if shield is not None and shield_chosen(ctx, dice, fumble, "knocked away"):
+        feet = dice.roll("d10", "shield knocked away d10 feet")
+        heading = dice.roll("d6", "shield knocked away direction d6")
+        fumble.rolls += [feet, heading]
+        hexes = feet_to_hexes(feet.total)
+        fumble.effects.append(Effect("drop_shield", "attacker", direction=heading.total - 1,
+                                     amount=hexes))
+        fumble.notes.append(f"the {shield.name} is knocked away: d10 {feet.total} ft = "
+                            f"{hexes} hex, direction d6 {heading.total}")
+    else:
+        fling(ctx, dice, fumble, "d10", "weapon knocked away")
+    reprisal(ctx, fumble)
+
+
 def break_check(ctx: AttackContext, dice: Dice, fumble: Fumble) -> None:
-    """The weapon must save vs crushing blow or break."""
+    """Row 13: the weapon, or the shield, must save vs crushing blow or break."""
+    shield = ctx.attacker_shield
+    if shield is not None and shield_chosen(ctx, dice, fumble, "hits wrong"):
+        saved, rolls, note = shield_crushing_save(shield, ctx.attacker, dice)
+        fumble.rolls += rolls
+        fumble.notes.append(note)
+        if not saved:
+            fumble.effects.append(Effect("break_shield", "attacker"))
+        return
     if not holds_weapon(ctx) or ctx.weapon.kind == "thrown":
         fumble.notes.append("no weapon in hand to break")
         return
@@ -200,8 +247,7 @@ def critical_miss(ctx: AttackContext, dice: Dice) -> Fumble:
     if row.lose_weapon:
         fling(ctx, dice, fumble, "d6", "loses the weapon")
     if row.knocked_away:
-        fling(ctx, dice, fumble, "d10", "weapon knocked away")
-        reprisal(ctx, fumble)
+        knock_away(ctx, dice, fumble)
     if row.break_save:
         break_check(ctx, dice, fumble)
     if row.trip:

@@ -37,9 +37,15 @@ from arena.rules.d40.attack import (
     maximum_damage,
     plan_attack,
 )
-from arena.rules.d40.criticals import CRITICAL_HITS, CriticalRow, defender_attached
+from arena.rules.d40.criticals import (
+    CRITICAL_HITS,
+    CriticalRow,
+    defender_attached,
+    struck_shield,
+)
 from arena.rules.d40.fumbles import CRITICAL_MISSES, FumbleRow, alternative
 from arena.rules.d40.saves import crushing_bonuses, crushing_number
+from arena.rules.d40.shield_odds import with_shields
 from arena.rules.d40.stats import reaction_adjustment
 from arena.rules.odds.core import Dist, Odds, attack_damage, dice, effect_name, uniform
 
@@ -340,10 +346,16 @@ def d40_odds(ruleset: Ruleset, ctx: AttackContext) -> Odds:
         reprisal = ctx.distance <= 1 and helpless(ctx.defender_conditions) is None
         fumble_key = (holds_weapon(ctx) and weapon.kind != "thrown", reprisal,
                       alternative(ctx) is not None, crushing_faces(ctx))
-        disarms = bool(ctx.defender_wielded) and not defender_attached(ctx)
+        attached = defender_attached(ctx)
+        on_shield = struck_shield(ctx, attached)
+        disarms = bool(ctx.defender_wielded) and not attached and not on_shield
         rows, effects = table_odds(roll.critical, roll.fumble, weapon.kind == "thrown", disarms,
                                    ctx.defender.number("save_poison"), fumble_key,
-                                   shatter_faces(ctx))
+                                   None if on_shield else shatter_faces(ctx))
+        survives = fumble_key[3]
+        rows, effects = with_shields(ctx, roll.critical, roll.fumble, on_shield,
+                                     None if survives is None else FACES - survives,
+                                     effects, rows)
     notes = damage_notes(weapon.damage, top, weapon.magic, dmods, roll.critical > 0,
                          roll.fumble > 0)
     return Odds(
