@@ -51,9 +51,11 @@ def run_replay_tools(args: argparse.Namespace, out: TextIO, saves: Path) -> int:
         message = f"branch {args.promote!r} is the main line; the old main line is branch " \
                   f"{args.promote!r}" + ("; its stored keyframes were dropped"
                                          if doc.pop("keyframes", None) else "")
-        return _write(args.path, doc, moved, saves, out, message)
+        write_branches(args.path, doc, moved, saves, out, message)
+        return 0
     kept, gone = tree.delete(branches, args.delete_branch)
-    return _write(args.path, doc, kept, saves, out, f"deleted branch {', '.join(gone)}")
+    write_branches(args.path, doc, kept, saves, out, f"deleted branch {', '.join(gone)}")
+    return 0
 
 
 def _change(args: argparse.Namespace) -> Change:
@@ -82,15 +84,22 @@ def _what_if(args: argparse.Namespace, replay: Replay, doc: dict[str, Any],
     if args.json:
         out.write(json.dumps(_result_json(result, args.branch), separators=(",", ":")) + "\n")
     else:
-        out.write("\n".join(_result_text(result, args.branch or tree.MAIN)) + "\n")
+        out.write("\n".join(result_text(result, args.branch or tree.MAIN)) + "\n")
     if name is None:
         return 0
+    branch = as_branch(name, args.branch, line, result)
+    write_branches(args.path, doc, [*branches, branch], saves, out if not args.json else None,
+                   f"saved branch {name!r}")
+    return 0
+
+
+def as_branch(name: str, parent: str | None, line: Played, result: Result) -> tree.Branch:
+    """A what-if's new line as a branch of `parent` (the dice a splice there carried too)."""
+    change = result.change
     dice = change.dice if change.dice is not None else dict(line.splices).get(change.at)
     command = None if change.command is None else command_to_json(change.command)
-    branch = tree.Branch(name, args.branch, change.at, dice, command, tuple(result.steps),
-                         tuple(result.notes))
-    return _write(args.path, doc, [*branches, branch], saves, out if not args.json else None,
-                  f"saved branch {name!r}")
+    return tree.Branch(name, parent, change.at, dice, command, tuple(result.steps),
+                       tuple(result.notes))
 
 
 def _set_main(replay: Replay, doc: dict[str, Any], steps: tuple[dict[str, Any], ...]) -> None:
@@ -102,9 +111,9 @@ def _set_main(replay: Replay, doc: dict[str, Any], steps: tuple[dict[str, Any], 
     doc["final_state_hash"] = end.state_hash
 
 
-def _write(path: Path, doc: dict[str, Any], branches: list[tree.Branch], saves: Path,
-           out: TextIO | None, message: str) -> int:
-    """Write the replay with its branches: in place under saves/, else a copy there."""
+def write_branches(path: Path, doc: dict[str, Any], branches: list[tree.Branch], saves: Path,
+                   out: TextIO | None, message: str) -> Path:
+    """Write the replay with its branches: in place under saves/, else a copy there (returned)."""
     if len(branches) > tree.MAX_BRANCHES:
         raise ArenaError(f"a replay holds at most {tree.MAX_BRANCHES} branches")
     doc["branches"] = [b.to_json() for b in branches]
@@ -129,7 +138,7 @@ def _write(path: Path, doc: dict[str, Any], branches: list[tree.Branch], saves: 
         out.write(message + "\n")
     else:
         say(sys.stderr, message)
-    return 0
+    return target
 
 
 def verify_branches(replay: Replay, doc: dict[str, Any], out: TextIO) -> str | None:
@@ -195,7 +204,7 @@ def _result_json(result: Result, branch: str | None) -> dict[str, Any]:
     }
 
 
-def _result_text(result: Result, line: str) -> list[str]:
+def result_text(result: Result, line: str) -> list[str]:
     """A what-if for people: the change, the first divergence, both outcomes side by side."""
     change = result.change
     what = []

@@ -4,17 +4,22 @@
 map, panel and log, a status line of its own (command i of n, round, whose turn, speed, bout)
 and Brogue's playback keys (arena/tui/viewer_keys.py). Look and aim are the game's own modes;
 any command they would give is dropped. `c` ends the viewer with a side and a point chosen:
-`view` then plays on from there in the normal game (arena/tui/continued.py).
+`view` then plays on from there in the normal game (arena/tui/continued.py). `w` asks what if
+the next command had other dice or was another command, and shows the page comparing the two
+lines, where `s` saves the new one as a branch (arena/tui/whatif_page.py).
 """
 
 from __future__ import annotations
 
 import time
 from dataclasses import replace
+from pathlib import Path
 
 import tcod.console
 
+from arena.errors import ArenaError
 from arena.hexgrid import ORIGIN
+from arena.text import one_line
 from arena.tui import palette, panels, pointer
 from arena.tui.app import App
 from arena.tui.canvas import Canvas
@@ -25,6 +30,7 @@ from arena.tui.modes import UiState
 from arena.tui.panels import lines
 from arena.tui.playback import SPEEDS, Playback
 from arena.tui.viewer_keys import GAME_ACTIONS, VIEWER_KEYMAP, help_lines, key_hint
+from arena.tui.whatif_page import CHANGE_HELP, MAX_CHANGE, Asked, fight, save
 
 MAX_TYPED = 12
 READ_ONLY = "read-only: the replay is not changed (c continues from here)"
@@ -40,11 +46,13 @@ class ViewerApp(App):
         self.playback = playback
         super().__init__(playback.session, pauses=False)
         self.state = UiState()
-        self.asking = ""  # "go" or "side" while the prompt line asks
+        self.asking = ""  # "go", "side", "change" or "name" while the prompt line asks
         self.typed = ""
         self.continuing: tuple[int, int] | None = None  # (side, command) to play on from
         self.mark = time.monotonic()
         self.shown = (0, 0)  # the film and point whose log the pane holds
+        self.whatif: Asked | None = None  # the what-if page, while it shows
+        self.branch_file: Path | None = None  # the copy under saves/ a branch went to
 
     # --- keys ---
 
@@ -58,6 +66,8 @@ class ViewerApp(App):
             self._click(*spot)
         elif self.asking:
             self._answer(key)
+        elif self.whatif is not None:
+            self._on_page(key)
         elif self.state.mode == "help":
             self.state = UiState()
         elif self.state.mode in ("more", "history"):
@@ -131,6 +141,8 @@ class ViewerApp(App):
             self._bout(1 if action == "next_bout" else -1)
         elif action == "continue":
             self._offer_continue()
+        elif action == "whatif":
+            self._offer_whatif()
         elif action == "leave":
             self.exit = "done"
 
@@ -168,8 +180,49 @@ class ViewerApp(App):
         else:
             self.asking = "side"
 
+    def _offer_whatif(self) -> None:
+        """Ask for the change to the next command, unless a what-if cannot work here."""
+        pb = self.playback
+        pb.playing = False
+        if pb.film.bout:
+            self.state = replace(self.state, hint="a run's bout has no what-if: its carried "
+                                 "wounds are not in the replay format")
+        elif pb.position >= pb.count:
+            self.state = replace(self.state, hint="the battle ends here: step back (h, H, [) "
+                                 "to change a command")
+        else:
+            self.asking, self.typed = "change", ""
+
+    def _whatif(self, text: str) -> None:
+        """Fight on from the next command with the typed change; the page shows both lines."""
+        try:
+            self.whatif = fight(self.playback, text)
+        except ArenaError as e:
+            self.state = replace(self.state, hint=one_line(str(e), 200))
+
+    def _on_page(self, key: str) -> None:
+        """The what-if page: `s` asks a branch name; any other key goes back."""
+        assert self.whatif is not None
+        if key == "s" and not self.whatif.saved:
+            self.asking, self.typed = "name", ""
+        else:
+            self.whatif = None
+            self.state = UiState()
+
+    def _save(self, name: str) -> None:
+        """Save the what-if as a branch; the page says where (or why not)."""
+        assert self.whatif is not None
+        try:
+            written, said = save(self.playback, self.whatif, name, self.branch_file)
+        except ArenaError as e:
+            self.state = replace(self.state, hint=one_line(str(e), 200))
+            return
+        if written != self.playback.path:
+            self.branch_file = written
+        self.state = replace(self.state, hint=one_line(said, 300))
+
     def _answer(self, key: str) -> None:
-        """A key for the open question: the go-to text, or the side to take."""
+        """A key for the open question: typed text, or the side to take."""
         if key == "KEY_ESCAPE":
             self.asking = ""
         elif self.asking == "side":
@@ -179,11 +232,12 @@ class ViewerApp(App):
                 self.asking = ""
                 self.exit = "done"
         elif key == "KEY_ENTER":
-            self.asking = ""
-            self._go(self.typed)
+            asked, self.asking = self.asking, ""
+            {"go": self._go, "change": self._whatif, "name": self._save}[asked](self.typed)
         elif key == "KEY_BACKSPACE":
             self.typed = self.typed[:-1]
-        elif len(key) == 1 and key.isprintable() and len(self.typed) < MAX_TYPED:
+        elif len(key) == 1 and key.isprintable() and len(self.typed) < (
+                MAX_TYPED if self.asking == "go" else MAX_CHANGE):
             self.typed += key
 
     def _go(self, text: str) -> None:
@@ -252,7 +306,8 @@ class ViewerApp(App):
         """Play on by the time since the last tick; True when the screen must be drawn."""
         now, last = time.monotonic(), self.mark
         self.mark = now
-        if self.asking or self.state.mode != "normal" or not self.playback.playing:
+        if (self.asking or self.whatif is not None or self.state.mode != "normal"
+                or not self.playback.playing):
             return False
         playing = self.playback.playing
         moved = self.playback.advance(now - last)
@@ -265,6 +320,10 @@ class ViewerApp(App):
     def draw(self, console: tcod.console.Console) -> None:
         """The game's screen with the viewer's status line, or the viewer's help."""
         canvas = Canvas(console)
+        if self.whatif is not None and not too_small(canvas.width, canvas.height):
+            self.small = False
+            self._draw_whatif(canvas, self.whatif)
+            return
         if self.state.mode == "help" and not too_small(canvas.width, canvas.height):
             self.small = False
             self._draw_help(canvas)
@@ -311,10 +370,28 @@ class ViewerApp(App):
         lines(canvas, Rect(2, 2, column, canvas.height - 3), rows[:split])
         lines(canvas, Rect(4 + column, 2, column, canvas.height - 3), rows[split:])
 
+    def _draw_whatif(self, canvas: Canvas, asked: Asked) -> None:
+        """The what-if page: the change, the first divergence, old and new lines side by side."""
+        canvas.clear()
+        canvas.fill(0, 0, canvas.width, 1, " ", palette.TEXT, palette.STATUS_BG)
+        canvas.text(0, 0, f" What if · {self.session.view.title}", palette.TITLE)
+        rows = [(text, palette.TEXT) for text in asked.lines]
+        lines(canvas, Rect(2, 2, canvas.width - 4, canvas.height - 4), rows)
+        _, prompt = self._prompt()
+        if not self.asking and not self.state.hint:
+            prompt = ("saved as branch " + repr(asked.saved) + ": " if asked.saved else
+                      "s: save the new line as a branch  ") + "any other key: back"
+        canvas.text(0, canvas.height - 1, prompt, palette.TITLE, canvas.width)
+
     def _prompt(self) -> tuple[bool, str]:
         """The prompt line: an open question, a hint, or the mode's keys."""
         if self.asking == "go":
             return True, f"go to ({GO_HELP}; Esc: back): {self.typed}_"
+        if self.asking == "change":
+            return True, (f"what if at command {self.playback.position + 1} ({CHANGE_HELP}; "
+                          f"Esc: back): {self.typed[-60:]}_")
+        if self.asking == "name":
+            return True, f"save the new line as branch (a name; Esc: back): {self.typed}_"
         if self.asking == "side":
             sides = "  ".join(f"{i}) {s.name}" for i, s in enumerate(self.session.view.sides, 1))
             return True, (f"play on from command {self.playback.position} as: "

@@ -28,6 +28,7 @@ VIEWER_BINDINGS: tuple[Binding, ...] = (
     Binding("next_bout", (">",), "next bout of a run", "Playback"),
     Binding("prev_bout", ("<",), "previous bout of a run", "Playback"),
     Binding("continue", ("c",), "continue from here", "Playback"),
+    Binding("whatif", ("w",), "what if: change the next command", "Playback"),
     Binding("leave", ("q", "Q"), "leave the viewer", "Playback"),
 )
 
@@ -47,7 +48,9 @@ GAME_HELP = {
 KEY_COLUMN = 11
 GUIDE = ("g asks where to go: r12 is round 12's first command, c340 or 340 the point after "
          "command 340. c asks which side you take, then you play on from this point in the "
-         "game; the new replay, under saves/, names this file as its parent.")
+         "game; the new replay, under saves/, names this file as its parent. w asks what if the "
+         "next command had other dice (1,20: rolled first), was an end of turn (e) or another "
+         "command (JSON), fights on and compares both lines; s there saves it as a branch.")
 
 
 def help_lines(width: int) -> list[Line]:
@@ -68,5 +71,5 @@ def help_lines(width: int) -> list[Line]:
 
 def key_hint() -> str:
     """The prompt line's reminder of the main keys (the status line ends in '? help')."""
-    return (f"space play  h/l step  H/L turn  [/] round  g go  c play on  "
+    return (f"space play  h/l step  H/L turn  [/] round  g go  c play on  w what if  "
             f"{first_key('look')} look  {first_key('attack')} aim")
