@@ -37,11 +37,13 @@ LOG_KEPT = 300  # log lines shown at a point (the newest): enough to scroll back
 
 @dataclass(frozen=True, slots=True)
 class Film:
-    """One battle to watch: its replay, a run bout's carried wounds, and its bout number."""
+    """One battle to watch: its replay, a run bout's carried wounds, its bout number, its line."""
 
     replay: Replay
     wounds: Mapping[int, Wounds] | None = None
     bout: int = 0  # 0: a battle replay file, not a run's bout
+    line: str | None = None  # a branch's name (its whole line is `replay`); None: the main line
+    splices: tuple[tuple[int, tuple[int, ...]], ...] = ()  # a branch's dice: (before n, faces)
 
 
 def load_films(path: Path) -> tuple[list[Film], str]:
@@ -117,6 +119,7 @@ class Playback:
         self.path = path
         self.digest = digest  # sha256 of the file: a continued replay names it as its parent
         self.saves = saves
+        self.branches_path = path  # where branches are kept: the file, or its copy in saves/
         self.index = 0
         self.position = 0
         self.speed = DEFAULT_SPEED
@@ -148,7 +151,8 @@ class Playback:
         """Watch film `index` from its opening (its battle re-simulated and checked once)."""
         film = self.films[index]
         try:
-            seeker = Seeker(film.replay, KEYFRAMES_EVERY, wounds=film.wounds)
+            seeker = Seeker(film.replay, KEYFRAMES_EVERY, wounds=film.wounds,
+                            splices=dict(film.splices))
         except ArenaError as e:
             raise UnplayableError(f"{one_line(str(self.path))}: {e}") from None
         self.close()

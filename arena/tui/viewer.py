@@ -6,21 +6,21 @@ and Brogue's playback keys (arena/tui/viewer_keys.py). Look and aim are the game
 any command they would give is dropped. `c` ends the viewer with a side and a point chosen:
 `view` then plays on from there in the normal game (arena/tui/continued.py). `w` asks what if
 the next command had other dice or was another command, and shows the page comparing the two
-lines, where `s` saves the new one as a branch (arena/tui/whatif_page.py).
+lines, where `s` saves the new one as a branch (arena/tui/whatif_page.py). `B` lists the
+replay's branches to watch, promote or delete (arena/tui/branch_page.py).
 """
 
 from __future__ import annotations
 
 import time
 from dataclasses import replace
-from pathlib import Path
 
 import tcod.console
 
 from arena.errors import ArenaError
 from arena.hexgrid import ORIGIN
 from arena.text import one_line
-from arena.tui import palette, panels, pointer
+from arena.tui import branch_page, palette, panels, pointer
 from arena.tui.app import App
 from arena.tui.canvas import Canvas
 from arena.tui.controls import react
@@ -52,7 +52,7 @@ class ViewerApp(App):
         self.mark = time.monotonic()
         self.shown = (0, 0)  # the film and point whose log the pane holds
         self.whatif: Asked | None = None  # the what-if page, while it shows
-        self.branch_file: Path | None = None  # the copy under saves/ a branch went to
+        self.branches: branch_page.Page | None = None  # the branches page, while it shows
 
     # --- keys ---
 
@@ -68,6 +68,8 @@ class ViewerApp(App):
             self._answer(key)
         elif self.whatif is not None:
             self._on_page(key)
+        elif self.branches is not None:
+            self._on_branches(key)
         elif self.state.mode == "help":
             self.state = UiState()
         elif self.state.mode in ("more", "history"):
@@ -143,6 +145,8 @@ class ViewerApp(App):
             self._offer_continue()
         elif action == "whatif":
             self._offer_whatif()
+        elif action == "branches":
+            self._list_branches()
         elif action == "leave":
             self.exit = "done"
 
@@ -174,6 +178,9 @@ class ViewerApp(App):
         if pb.film.bout:
             self.state = replace(self.state, hint="a run's bout cannot be continued: its "
                                  "carried wounds are not in the replay format")
+        elif pb.film.line is not None:
+            self.state = replace(self.state, hint=f"branch {pb.film.line!r} cannot be continued:"
+                                 " promote it (B) or continue from the main line")
         elif self.session.view.over:
             self.state = replace(self.state, hint="the battle is over here: step back (h, H, "
                                  "[) to play on from earlier")
@@ -213,13 +220,50 @@ class ViewerApp(App):
         """Save the what-if as a branch; the page says where (or why not)."""
         assert self.whatif is not None
         try:
-            written, said = save(self.playback, self.whatif, name, self.branch_file)
+            said = save(self.playback, self.whatif, name)
         except ArenaError as e:
             self.state = replace(self.state, hint=one_line(str(e), 200))
             return
-        if written != self.playback.path:
-            self.branch_file = written
         self.state = replace(self.state, hint=one_line(said, 300))
+
+    def _list_branches(self, at: str | None = None, said: str = "") -> None:
+        """Show the branches page, `at` that line picked (else the one watched)."""
+        pb = self.playback
+        pb.playing = False
+        try:
+            found, texts = branch_page.rows(pb)
+        except ArenaError as e:
+            self.state = replace(self.state, hint=one_line(str(e), 200))
+            return
+        at = at if at is not None else pb.film.line
+        index = next((i for i, row in enumerate(found) if i and row[1] == at), 0)
+        self.branches = branch_page.Page(found, texts, index, said=said)
+
+    def _on_branches(self, key: str) -> None:
+        """A key on the branches page: pick, watch, promote or delete (asked first), back."""
+        page = self.branches
+        assert page is not None
+        action = page.key(key)
+        name = page.name
+        try:
+            if action == "open":
+                branch_page.open_line(self.playback, name)
+                self._watch(f"watching {'branch ' + repr(name) if name else 'the main line'}")
+            elif action == "back":
+                self.branches = None
+            elif action and name is not None:
+                said = branch_page.change(self.playback, name, action == "promote")
+                self._watch("")
+                self._list_branches(name if action == "promote" else None, said)
+        except ArenaError as e:
+            page.said = one_line(str(e), 200)
+
+    def _watch(self, hint: str) -> None:
+        """Leave the branches page for the line the playback now shows."""
+        assert self.playback.session is not None
+        self.session = self.playback.session
+        self.branches = None
+        self.state = UiState(hint=hint)
 
     def _answer(self, key: str) -> None:
         """A key for the open question: typed text, or the side to take."""
@@ -306,8 +350,8 @@ class ViewerApp(App):
         """Play on by the time since the last tick; True when the screen must be drawn."""
         now, last = time.monotonic(), self.mark
         self.mark = now
-        if (self.asking or self.whatif is not None or self.state.mode != "normal"
-                or not self.playback.playing):
+        if (self.asking or self.whatif is not None or self.branches is not None
+                or self.state.mode != "normal" or not self.playback.playing):
             return False
         playing = self.playback.playing
         moved = self.playback.advance(now - last)
@@ -323,6 +367,10 @@ class ViewerApp(App):
         if self.whatif is not None and not too_small(canvas.width, canvas.height):
             self.small = False
             self._draw_whatif(canvas, self.whatif)
+            return
+        if self.branches is not None and not too_small(canvas.width, canvas.height):
+            self.small = False
+            self.branches.draw(canvas, self.session.view.title)
             return
         if self.state.mode == "help" and not too_small(canvas.width, canvas.height):
             self.small = False
@@ -346,6 +394,7 @@ class ViewerApp(App):
         speed = f"{SPEEDS[pb.speed]:g}/s"
         playing = f"playing {speed}" if pb.playing else f"paused ({speed})"
         bout = f" bout {pb.film.bout}/{len(pb.films)} ·" if pb.film.bout else ""
+        bout += f" branch {pb.film.line} ·" if pb.film.line else ""
         return f"{bout} command {pb.position}/{pb.count} · round {view.round} · {playing} · {turn}"
 
     def _status(self, canvas: Canvas) -> None:

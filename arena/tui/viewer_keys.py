@@ -29,6 +29,7 @@ VIEWER_BINDINGS: tuple[Binding, ...] = (
     Binding("prev_bout", ("<",), "previous bout of a run", "Playback"),
     Binding("continue", ("c",), "continue from here", "Playback"),
     Binding("whatif", ("w",), "what if: change the next command", "Playback"),
+    Binding("branches", ("B",), "branches: watch, promote, delete", "Playback"),
     Binding("leave", ("q", "Q"), "leave the viewer", "Playback"),
 )
 
@@ -50,7 +51,8 @@ GUIDE = ("g asks where to go: r12 is round 12's first command, c340 or 340 the p
          "command 340. c asks which side you take, then you play on from this point in the "
          "game; the new replay, under saves/, names this file as its parent. w asks what if the "
          "next command had other dice (1,20: rolled first), was an end of turn (e) or another "
-         "command (JSON), fights on and compares both lines; s there saves it as a branch.")
+         "command (JSON), fights on and compares both lines; s there saves it as a branch. "
+         "B lists the branches: Enter watches one, p promotes it, d deletes it (asked first).")
 
 
 def help_lines(width: int) -> list[Line]:

@@ -4,15 +4,14 @@ The change is typed on the prompt line: dice faces (`1,20`: rolled first from th
 acting combatant ends its turn instead), or a command as JSON (`{"type": ...}`). The page shows
 the headless tool's text (arena/tools/replaytools.py): the first divergence, then the old and
 new lines side by side (winner, rounds, commands, HP left). `s` saves the new line as a branch
-with the headless tool's write rules: in place under saves/, else a copy there, which later
-saves from this viewer then extend.
+(of the line shown: the main line or a branch opened from the branches page) with the headless
+tool's write rules: in place under saves/, else a copy there, which later saves extend.
 """
 
 from __future__ import annotations
 
 import io
 from dataclasses import dataclass
-from pathlib import Path
 
 from arena.dice import parse_script
 from arena.errors import ArenaError
@@ -22,7 +21,7 @@ from arena.replay import load_document
 from arena.text import one_line
 from arena.tools import branches as tree
 from arena.tools.replaytools import as_branch, result_text, write_branches
-from arena.tools.whatif import Change, Result, main_line, what_if
+from arena.tools.whatif import Change, Played, Result, main_line, what_if
 from arena.tui.playback import Playback
 
 MAX_CHANGE = 400  # characters typed for a change (a command's JSON fits)
@@ -64,29 +63,32 @@ def _command(text: str) -> Command:
 
 
 def fight(playback: Playback, text: str) -> Asked:
-    """Fight the shown battle's main line again from the next command with the change."""
-    if playback.film.bout:
+    """Fight the shown line (main or a branch) again from the next command with the change."""
+    film = playback.film
+    if film.bout:
         raise ArenaError("a run's bout has no what-if: its carried wounds are not in a replay")
-    replay = playback.film.replay
     change = change_at(playback, text)
-    result = what_if(replay, main_line(replay), change)
-    return Asked(result, result_text(result, tree.MAIN))
+    line = Played(main_line(film.replay).steps, film.splices)
+    result = what_if(film.replay, line, change)
+    return Asked(result, result_text(result, film.line or tree.MAIN))
 
 
-def save(playback: Playback, asked: Asked, name: str, target: Path | None) -> tuple[Path, str]:
-    """Store the what-if as a branch of the main line; the file written and what was said.
+def save(playback: Playback, asked: Asked, name: str) -> str:
+    """Store the what-if as a branch of the line shown; what was said.
 
-    `target` is the copy under saves/ an earlier save wrote, if any: that file is extended.
+    The branches go to the file, or to the copy under saves/ an earlier save wrote.
     """
     name = tree.check_name(name)
-    path = target or playback.path
+    path = playback.branches_path
     replay, doc = load_document(path)
     branches = tree.read_branches(doc, one_line(str(path)), len(replay.steps))
     if any(b.name == name for b in branches):
         raise ArenaError(f"a branch {name!r} exists: give another name")
-    branch = as_branch(name, None, main_line(replay), asked.result)
+    parent = playback.film.line
+    line = tree.line_of(replay, branches, parent)
     said = io.StringIO()
-    written = write_branches(path, doc, [*branches, branch], playback.saves, said,
-                             f"saved branch {name!r}")
+    written = write_branches(path, doc, [*branches, as_branch(name, parent, line, asked.result)],
+                             playback.saves, said, f"saved branch {name!r}")
+    playback.branches_path = written
     asked.saved = name
-    return written, said.getvalue().strip()
+    return said.getvalue().strip()
