@@ -17,9 +17,7 @@ from dataclasses import replace
 
 import tcod.console
 
-from arena.errors import ArenaError
 from arena.hexgrid import ORIGIN
-from arena.text import one_line
 from arena.tui import branch_page, palette, panels, pointer
 from arena.tui.app import App
 from arena.tui.canvas import Canvas
@@ -30,7 +28,8 @@ from arena.tui.modes import UiState
 from arena.tui.panels import lines
 from arena.tui.playback import SPEEDS, Playback
 from arena.tui.viewer_keys import GAME_ACTIONS, VIEWER_KEYMAP, help_lines, key_hint
-from arena.tui.whatif_page import CHANGE_HELP, MAX_CHANGE, Asked, fight, save
+from arena.tui.viewer_pages import Pages
+from arena.tui.whatif_page import CHANGE_HELP, MAX_CHANGE, Asked
 
 MAX_TYPED = 12
 READ_ONLY = "read-only: the replay is not changed (c continues from here)"
@@ -38,7 +37,7 @@ STEP_ACTIONS = ("step_nw", "step_ne", "step_w", "step_e", "step_sw", "step_se")
 GO_HELP = "type r12 for round 12, c340 or 340 for command 340"
 
 
-class ViewerApp(App):
+class ViewerApp(Pages, App):
     """The game's screen over a replay: playback keys, look and aim, continue from here."""
 
     def __init__(self, playback: Playback) -> None:
@@ -187,84 +186,6 @@ class ViewerApp(App):
         else:
             self.asking = "side"
 
-    def _offer_whatif(self) -> None:
-        """Ask for the change to the next command, unless a what-if cannot work here."""
-        pb = self.playback
-        pb.playing = False
-        if pb.film.bout:
-            self.state = replace(self.state, hint="a run's bout has no what-if: its carried "
-                                 "wounds are not in the replay format")
-        elif pb.position >= pb.count:
-            self.state = replace(self.state, hint="the battle ends here: step back (h, H, [) "
-                                 "to change a command")
-        else:
-            self.asking, self.typed = "change", ""
-
-    def _whatif(self, text: str) -> None:
-        """Fight on from the next command with the typed change; the page shows both lines."""
-        try:
-            self.whatif = fight(self.playback, text)
-        except ArenaError as e:
-            self.state = replace(self.state, hint=one_line(str(e), 200))
-
-    def _on_page(self, key: str) -> None:
-        """The what-if page: `s` asks a branch name; any other key goes back."""
-        assert self.whatif is not None
-        if key == "s" and not self.whatif.saved:
-            self.asking, self.typed = "name", ""
-        else:
-            self.whatif = None
-            self.state = UiState()
-
-    def _save(self, name: str) -> None:
-        """Save the what-if as a branch; the page says where (or why not)."""
-        assert self.whatif is not None
-        try:
-            said = save(self.playback, self.whatif, name)
-        except ArenaError as e:
-            self.state = replace(self.state, hint=one_line(str(e), 200))
-            return
-        self.state = replace(self.state, hint=one_line(said, 300))
-
-    def _list_branches(self, at: str | None = None, said: str = "") -> None:
-        """Show the branches page, `at` that line picked (else the one watched)."""
-        pb = self.playback
-        pb.playing = False
-        try:
-            found, texts = branch_page.rows(pb)
-        except ArenaError as e:
-            self.state = replace(self.state, hint=one_line(str(e), 200))
-            return
-        at = at if at is not None else pb.film.line
-        index = next((i for i, row in enumerate(found) if i and row[1] == at), 0)
-        self.branches = branch_page.Page(found, texts, index, said=said)
-
-    def _on_branches(self, key: str) -> None:
-        """A key on the branches page: pick, watch, promote or delete (asked first), back."""
-        page = self.branches
-        assert page is not None
-        action = page.key(key)
-        name = page.name
-        try:
-            if action == "open":
-                branch_page.open_line(self.playback, name)
-                self._watch(f"watching {'branch ' + repr(name) if name else 'the main line'}")
-            elif action == "back":
-                self.branches = None
-            elif action and name is not None:
-                said = branch_page.change(self.playback, name, action == "promote")
-                self._watch("")
-                self._list_branches(name if action == "promote" else None, said)
-        except ArenaError as e:
-            page.said = one_line(str(e), 200)
-
-    def _watch(self, hint: str) -> None:
-        """Leave the branches page for the line the playback now shows."""
-        assert self.playback.session is not None
-        self.session = self.playback.session
-        self.branches = None
-        self.state = UiState(hint=hint)
-
     def _answer(self, key: str) -> None:
         """A key for the open question: typed text, or the side to take."""
         if key == "KEY_ESCAPE":
@@ -366,7 +287,7 @@ class ViewerApp(App):
         canvas = Canvas(console)
         if self.whatif is not None and not too_small(canvas.width, canvas.height):
             self.small = False
-            self._draw_whatif(canvas, self.whatif)
+            self._draw_whatif(canvas, self.whatif, self._prompt()[1])
             return
         if self.branches is not None and not too_small(canvas.width, canvas.height):
             self.small = False
@@ -418,19 +339,6 @@ class ViewerApp(App):
         split = next(i for i, (_, colour) in enumerate(rows) if i and colour == palette.TITLE)
         lines(canvas, Rect(2, 2, column, canvas.height - 3), rows[:split])
         lines(canvas, Rect(4 + column, 2, column, canvas.height - 3), rows[split:])
-
-    def _draw_whatif(self, canvas: Canvas, asked: Asked) -> None:
-        """The what-if page: the change, the first divergence, old and new lines side by side."""
-        canvas.clear()
-        canvas.fill(0, 0, canvas.width, 1, " ", palette.TEXT, palette.STATUS_BG)
-        canvas.text(0, 0, f" What if · {self.session.view.title}", palette.TITLE)
-        rows = [(text, palette.TEXT) for text in asked.lines]
-        lines(canvas, Rect(2, 2, canvas.width - 4, canvas.height - 4), rows)
-        _, prompt = self._prompt()
-        if not self.asking and not self.state.hint:
-            prompt = ("saved as branch " + repr(asked.saved) + ": " if asked.saved else
-                      "s: save the new line as a branch  ") + "any other key: back"
-        canvas.text(0, canvas.height - 1, prompt, palette.TITLE, canvas.width)
 
     def _prompt(self) -> tuple[bool, str]:
         """The prompt line: an open question, a hint, or the mode's keys."""
