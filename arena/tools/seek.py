@@ -17,7 +17,7 @@ rolled first from there, and a keyframe restores the dice script it was taken wi
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from arena.battle import Battle, Wounds
@@ -34,8 +34,13 @@ class Seeker:
 
     def __init__(self, replay: Replay, every: int = KEYFRAME_EVERY, stored: bool = False,
                  wounds: Mapping[int, Wounds] | None = None,
-                 splices: Mapping[int, tuple[int, ...]] | None = None) -> None:
-        """`wounds`: a run bout's carried wounds; `splices`: before command n, these faces."""
+                 splices: Mapping[int, tuple[int, ...]] | None = None,
+                 known: Sequence[tuple[list[Event], tuple[int, int | None]]] = ()) -> None:
+        """`wounds`: a run bout's carried wounds; `splices`: before command n, these faces.
+
+        `known`: each command's events and clock after it, already seen in a checked re-run
+        (a run record's verify): with `stored`, the viewer has them without a first pass.
+        """
         if every < 1:
             raise ArenaError(f"keyframes every {every} commands: must be 1 or more")
         self.replay = replay
@@ -52,6 +57,9 @@ class Seeker:
         self.opening: list[Event] = list(self.battle.opening)
         self.events: list[list[Event]] = []  # per command, the events it gave (first pass)
         self.clock: list[tuple[int, int | None]] = [self._clock()]  # after 0..n commands
+        if stored and len(known) == len(self.commands):
+            self.events = [events for events, _ in known]
+            self.clock += [clock for _, clock in known]
         self.frames[0] = self.battle.snapshot(log=False)
         self.position = 0
         if not stored:
