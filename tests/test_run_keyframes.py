@@ -18,7 +18,8 @@ RUN = ["run", "--auto", "--seed", "5", "--bouts", "2"]
 
 @pytest.fixture
 def record(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Path:
-    """Seed 5, two bouts (46 and 49 commands), a keyframe every 10 commands of each."""
+    """Seed 5, two bouts (46 and 49 commands today: the tests read the counts from the record,
+    so AI work does not move them), a keyframe every 10 commands of each."""
     path = tmp_path / "run.json"
     assert main([*RUN, "--saves", str(tmp_path / "saves"), "--record", str(path),
                  "--keyframes", "10"]) == 0
@@ -30,8 +31,10 @@ def test_a_run_record_stores_each_bouts_keyframes_and_verifies(
         record: Path, capsys: pytest.CaptureFixture[str]) -> None:
     doc = json.loads(record.read_text())
     assert doc["run_version"] == RUN_VERSION
-    assert [(len(f["commands"]), [k["command"] for k in f["keyframes"]])
-            for f in doc["fights"]] == [(46, [10, 20, 30, 40]), (49, [10, 20, 30, 40])]
+    counts = [len(f["commands"]) for f in doc["fights"]]
+    assert len(counts) == 2 and min(counts) >= 40
+    assert [[k["command"] for k in f["keyframes"]] for f in doc["fights"]] == [
+        list(range(10, n + 1, 10)) for n in counts]
     for fight in doc["fights"]:
         for keyframe in fight["keyframes"]:
             assert keyframe["snapshot"]["state_hash"] == \
@@ -70,7 +73,8 @@ def test_a_malformed_keyframe_list_fails_verify_in_one_line(
     doc["fights"][0]["keyframes"][0]["command"] = 99
     record.write_text(json.dumps(doc))
     assert main(["replay", str(record), "--verify"]) == 1
-    assert "bout 1: keyframe 1: 'command' must rise and lie in 1..46" in capsys.readouterr().err
+    n = len(doc["fights"][0]["commands"])
+    assert f"bout 1: keyframe 1: 'command' must rise and lie in 1..{n}" in capsys.readouterr().err
 
 
 @pytest.mark.parametrize(("args", "message"), [
@@ -93,13 +97,15 @@ def test_the_viewer_opens_a_bout_on_its_stored_keyframes_and_seeks_to_recorded_s
     playback.open(1)  # bout 2
     seeker = playback.seeker
     assert seeker is not None
-    assert sorted(seeker.unchecked) == [10, 20, 30, 40]  # stored, not yet used: no re-fight
-    assert len(seeker.events) == 49 and len(seeker.clock) == 50  # from the record's verify
     hashes = [s["state_hash"] for s in doc["fights"][1]["commands"]]
-    for n in (49, 23, 5, 41, 30, 12):
+    count = len(hashes)
+    stored = list(range(10, count + 1, 10))
+    assert sorted(seeker.unchecked) == stored  # stored, not yet used: no re-fight
+    assert len(seeker.events) == count and len(seeker.clock) == count + 1  # verify's
+    for n in (count, 23, 5, 39, 30, 12):
         playback.goto(n)
         assert seeker.battle.state_hash() == hashes[n - 1], n
-    assert sorted(seeker.frames) == [0, 10, 20, 30, 40] and seeker.rejected == []
+    assert seeker.rejected == [] and {10, 20, 30} <= set(seeker.frames)
     playback.close()
 
 

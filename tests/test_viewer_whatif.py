@@ -18,7 +18,7 @@ from arena.tui.playback import open_playback
 from tests.test_tui_e2e import Game, start
 from tests.test_viewer import SIZE, go
 
-COMMANDS = 91  # skirmish seed 3 as the tactical AI fights it on both sides
+COMMANDS = 108  # skirmish seed 3 as the basic AI fights it (tactical-AI work moves nothing)
 
 
 @pytest.fixture
@@ -36,7 +36,8 @@ def replay_path(tmp_path: Path, capsys: pytest.CaptureFixture[str],
     """Skirmish seed 3 recorded outside saves/ (the tool's saves/ is under tmp_path)."""
     monkeypatch.chdir(tmp_path)
     path = tmp_path / "x.json"
-    assert main(["sim", "--scenario", "skirmish", "--seed", "3", "--record", str(path)]) == 0
+    assert main(["sim", "--scenario", "skirmish", "--seed", "3", "--ai", "basic", "--record",
+                 str(path)]) == 0
     capsys.readouterr()
     return path
 
@@ -53,7 +54,7 @@ def what_if(game, faces: str) -> None:  # type: ignore[no-untyped-def]
     game.send(faces + "\r")
 
 
-def test_a_die_of_1_before_command_12_misses_at_16_and_azure_guard_wins_instead(
+def test_a_die_of_1_before_command_12_misses_at_19_and_the_battle_ends_in_round_4(
         games, tmp_path, replay_path):
     game = open_viewer(games, tmp_path, replay_path)
     go(game, "11")
@@ -61,12 +62,12 @@ def test_a_die_of_1_before_command_12_misses_at_16_and_azure_guard_wins_instead(
     what_if(game, "1")
     game.wait_for("what if at command 12 of main: dice 1 first")
     text = game.text
-    assert "first divergence: command 16, event 1" in text
+    assert "first divergence: command 19, event 1" in text
     assert "die 1 (d20, attack d20): old 10, new 1" in text
     rows = {line.split()[0]: line.split()[1:] for line in game.screen.display if line.split()}
-    assert rows["winner"] == ["Crimson", "Company", "Azure", "Guard"]
-    assert rows["rounds"] == ["7", "8"]
-    assert rows["commands"] == ["91", "93"]
+    assert rows["winner"] == ["Crimson", "Company", "Crimson", "Company"]
+    assert rows["rounds"] == ["6", "4"]
+    assert rows["commands"] == ["108", "84"]
     game.send("x")  # any other key: back to the replay where it was
     game.wait_for(f"command 11/{COMMANDS}")
 
@@ -102,8 +103,8 @@ def test_saving_the_what_if_as_a_branch_writes_a_copy_under_saves_that_lists_it(
     capsys.readouterr()
     assert main(["replay", str(copy), "--branches"]) == 0
     out = capsys.readouterr().out.splitlines()
-    assert out[1].startswith("  low-roll from main at command 12 (dice 1): 93 commands, "
-                             "Azure Guard won")
+    assert out[1].startswith("  low-roll from main at command 12 (dice 1): 84 commands, "
+                             "Crimson Company won, round 4")
     assert out[2].startswith("  pass from main at command 1 (command end_turn)")
     assert main(["replay", str(copy), "--verify"]) == 0
 
@@ -124,7 +125,8 @@ def test_the_help_page_lists_the_what_if_key(games, tmp_path, replay_path):
     game = open_viewer(games, tmp_path, replay_path)
     game.send("?")
     game.wait_for("Replay viewer keys")
-    assert " w           what if: change the next command" in game.text
+    assert " w           what if (next command)" in game.text
+    assert " B           branches of the replay" in game.text
 
 
 @pytest.fixture
@@ -150,9 +152,9 @@ def test_seeking_back_and_forth_in_a_branch_gives_the_states_of_a_plain_rerun(wi
     assert expected[-1] == line.steps[-1]["state_hash"]
     playback = open_playback(with_branch, with_branch.parent)
     branch_page.open_line(playback, "low")
-    assert playback.count == 93 and playback.film.splices == ((12, (1,)),)
+    assert playback.count == 84 and playback.film.splices == ((12, (1,)),)
     assert playback.seeker is not None
-    for n in (93, 11, 17, 12, 40, 16, 15, 92, 21, 13):  # keyframes every 10: restores
+    for n in (84, 11, 17, 12, 40, 19, 15, 83, 21, 13):  # keyframes every 10: restores
         assert playback.seeker.at(n).state_hash() == expected[n - 1], n
     playback.close()
 
@@ -162,13 +164,14 @@ def test_the_branches_page_lists_opens_and_deletes_a_branch(games, tmp_path, wit
     game = start(games, tmp_path, "replay", str(with_branch), **SIZE)
     game.wait_for(f"command 0/{COMMANDS}")
     game.send("B")
-    game.wait_for("low from main at command 12 (dice 1): 93 commands, Azure Guard won, round 8")
-    assert "> main: 91 commands, Crimson Company won, round 7" in game.text
+    game.wait_for("low from main at command 12 (dice 1): 84 commands, Crimson Company won, "
+                  "round 4")
+    assert "> main: 108 commands, Crimson Company won, round 6" in game.text
     game.send("j")
     game.send("\r")
-    game.wait_for("branch low · command 0/93")
-    game.send("\x1b[F")  # End: the branch's end, Azure Guard standing
-    game.wait_for("branch low · command 93/93 · round 8")
+    game.wait_for("branch low · command 0/84")
+    game.send("\x1b[F")  # End: the branch's end, two rounds sooner
+    game.wait_for("branch low · command 84/84 · round 4")
     game.send("B")
     game.wait_for(">   low from main")  # the line watched is picked
     game.send("d")
@@ -186,7 +189,7 @@ def test_the_branches_page_lists_opens_and_deletes_a_branch(games, tmp_path, wit
     capsys.readouterr()
     assert main(["replay", str(with_branch), "--branches"]) == 0
     assert capsys.readouterr().out.splitlines() == [
-        "main: 91 commands, Crimson Company won, round 7"]
+        "main: 108 commands, Crimson Company won, round 6"]
 
 
 def test_a_what_if_in_a_branch_is_saved_as_its_child(games, tmp_path, with_branch,
@@ -197,9 +200,9 @@ def test_a_what_if_in_a_branch_is_saved_as_its_child(games, tmp_path, with_branc
     game.wait_for("low from main")
     game.send("j")
     game.send("\r")
-    game.wait_for("branch low · command 0/93")
+    game.wait_for("branch low · command 0/84")
     go(game, "20")
-    game.wait_for("branch low · command 20/93")
+    game.wait_for("branch low · command 20/84")
     what_if(game, "20")
     game.wait_for("what if at command 21 of low: dice 20 first")
     game.send("s")

@@ -28,8 +28,8 @@ VIEWER_BINDINGS: tuple[Binding, ...] = (
     Binding("next_bout", (">",), "next bout of a run", "Playback"),
     Binding("prev_bout", ("<",), "previous bout of a run", "Playback"),
     Binding("continue", ("c",), "continue from here", "Playback"),
-    Binding("whatif", ("w",), "what if: change the next command", "Playback"),
-    Binding("branches", ("B",), "branches: watch, promote, delete", "Playback"),
+    Binding("whatif", ("w",), "what if (next command)", "Playback"),
+    Binding("branches", ("B",), "branches of the replay", "Playback"),
     Binding("leave", ("q", "Q"), "leave the viewer", "Playback"),
 )
 
@@ -49,10 +49,8 @@ GAME_HELP = {
 KEY_COLUMN = 11
 GUIDE = ("g asks where to go: r12 is round 12's first command, c340 or 340 the point after "
          "command 340. c asks which side you take, then you play on from this point in the "
-         "game; the new replay, under saves/, names this file as its parent. w asks what if the "
-         "next command had other dice (1,20: rolled first), was an end of turn (e) or another "
-         "command (JSON), fights on and compares both lines; s there saves it as a branch. "
-         "B lists the branches: Enter watches one, p promotes it, d deletes it (asked first).")
+         "game; the new replay, under saves/, names this file as its parent. w: the next command "
+         "with dice 1,20, e (end turn) or JSON; s saves it. B: Enter, p, d a branch.")
 
 
 def help_lines(width: int) -> list[Line]:
