@@ -49,9 +49,11 @@ def end(run: Run) -> int:
     return points
 
 
-def play_auto(config: RunConfig, library: Library, emit: Emit | None = None) -> tuple[Run, int]:
-    """Play a whole run headless; return it and its score."""
+def play_auto(config: RunConfig, library: Library, emit: Emit | None = None,
+              keyframes: int = 0) -> tuple[Run, int]:
+    """Play a whole run headless; return it and its score (`keyframes`: see Run)."""
     run = Run(config, library, emit)
+    run.keyframe_every = keyframes
     start(run)
     while not run.over:
         bout = run.prepare()

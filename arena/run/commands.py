@@ -20,6 +20,7 @@ if TYPE_CHECKING:
 # building the command line (`arena --help`) loads none of them (arena/choices.py).
 
 DEFAULT_RULES = "d40"
+KEYFRAME_EVERY = 25  # as `arena sim --keyframes` (arena/tools/replayargs.py)
 
 
 def add_run(sub: Any) -> None:
@@ -38,6 +39,9 @@ def add_run(sub: Any) -> None:
     run.add_argument("--party", help="three template ids, comma-separated (default: suggested)")
     run.add_argument("--json", action="store_true", help="JSON Lines: events, bouts, camps")
     run.add_argument("--record", type=path_arg, metavar="PATH", help="write the run record here")
+    run.add_argument("--keyframes", type=int, nargs="?", const=KEYFRAME_EVERY, metavar="K",
+                     help="with --auto --record: store a snapshot every K commands of each bout "
+                          f"(default K {KEYFRAME_EVERY}), for the replay viewer's seeking")
     run.add_argument("--saves", type=path_arg, default="saves",
                      help="where scores.jsonl and morgue/ go (default saves)")
     scores = sub.add_parser("scores", help="the high-score table of saves/scores.jsonl")
@@ -49,6 +53,9 @@ def config_from(args: argparse.Namespace) -> RunConfig:
     """The run's configuration from the options."""
     from arena.run.engine import RunConfig, check_config  # noqa: PLC0415
 
+    if getattr(args, "keyframes", None) is not None and not getattr(args, "auto", False):
+        raise ArenaError("--keyframes goes with --auto --record (a terminal run's record has "
+                         "none)")
     seeded = args.seed is not None
     seed = args.seed if seeded else int.from_bytes(os.urandom(4), "big")
     party = tuple(t.strip() for t in args.party.split(",")) if args.party else ()
@@ -68,6 +75,8 @@ def run_run(args: argparse.Namespace, out: TextIO) -> int:
     from arena.run.finish import conclude  # noqa: PLC0415
 
     config = config_from(args)
+    if args.keyframes is not None and (args.record is None or args.keyframes < 1):
+        raise ArenaError(f"--keyframes {args.keyframes}: needs --record and K of 1 or more")
     library = load_library()
 
     def emit(line: dict[str, object]) -> None:
@@ -76,7 +85,7 @@ def run_run(args: argparse.Namespace, out: TextIO) -> int:
         elif line["type"] in ("run_start", "bout_end", "level_up", "camp", "run_end"):
             out.write(_text(line) + "\n")
 
-    run, points = play_auto(config, library, emit)
+    run, points = play_auto(config, library, emit, args.keyframes or 0)
     written = conclude(run, points, args.saves, args.record)
     say(sys.stderr, f"morgue written to {written.morgue}")
     if args.record is not None:

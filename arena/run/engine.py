@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from arena.assets.generated import generate_checked, materials
 from arena.assets.library import Library
 from arena.battle import Battle, Wounds
+from arena.ecs import queries
 from arena.ecs.events import BattleEnded, Died, Event, event_to_json
 from arena.errors import ArenaError
 from arena.model.commands import Command, EndTurn, command_to_json
@@ -63,6 +64,9 @@ class Bout:
     entities: dict[int, int]  # party index -> entity id
     wounds: dict[int, Wounds]
     steps: list[dict[str, object]] = field(default_factory=list)
+    keyframes: list[dict[str, object]] = field(default_factory=list)  # `--keyframes K` snapshots
+    seen: list[tuple[list[Event], tuple[int, int | None]]] | None = None  # per command: events,
+    # (round, whose turn) after it; kept only when asked (the replay viewer's re-fight)
 
 
 def check_config(config: RunConfig) -> None:
@@ -113,6 +117,8 @@ class Run:
         self.bouts: list[Bout] = []
         self.recruits = 0
         self.result: str | None = None
+        self.keyframe_every = 0  # store a snapshot after every this many commands of a bout
+        self.keep_seen = False  # keep each bout's events and clock (`Bout.seen`)
         self.last_log: list[str] = []
 
     @property
@@ -336,6 +342,14 @@ def play_commands(run: Run, bout: Bout, battle: Battle,
         bout.steps.append({"command": command_to_json(command), "by": "ai",
                            "state_hash": battle.state_hash()})
         run.events(battle, events)
+        if run.keyframe_every and len(bout.steps) % run.keyframe_every == 0:
+            bout.keyframes.append({"command": len(bout.steps),
+                                   "snapshot": battle.snapshot(log=False)})
+        if run.keep_seen:
+            bout.seen = bout.seen if bout.seen is not None else []
+            battle.world.activate()
+            clock = queries.clock()
+            bout.seen.append((events, (clock.round, clock.active)))
         if check is not None:
             check(index, command, battle.state_hash())
     raise ArenaError(f"bout {bout.number}: over {MAX_COMMANDS} commands")

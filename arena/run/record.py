@@ -2,8 +2,9 @@
 
 The file is JSON: a header (format, versions, generator version, ruleset, seed, length, the
 party's templates), then every bout (its scenario, battle seed and commands with state
-hashes) and every camp's choices, then the result and score. Verification re-runs the whole
-run from the seed with the recorded commands and choices and names the first difference.
+hashes, and with `--keyframes K` a snapshot every K commands) and every camp's choices, then
+the result and score. Verification re-runs the whole run from the seed with the recorded
+commands and choices and names the first difference, a stored keyframe included.
 """
 
 from __future__ import annotations
@@ -23,8 +24,11 @@ from arena.errors import ArenaError
 from arena.files import MAX_JSON_BYTES, parse_json, read_head, read_text, write_atomically
 from arena.model.commands import Command, command_from_json
 from arena.procgen import GENERATOR_VERSION
+from arena.recordfile import keyframe_list
+from arena.replay import canonical
 from arena.run.auto import end, start
 from arena.run.engine import Bout, Run, RunConfig, play_commands
+from arena.snapshot import differs_in
 
 FORMAT = "arena-run"
 RUN_VERSION = 1
@@ -41,7 +45,8 @@ def document(run: Run, points: int) -> dict[str, object]:
         "endless": c.endless, "seeded": c.seeded,
         "party": [m.template for m in run.party if m.recruited_at == 0],
         "fights": [{"bout": b.number, "battle_seed": b.seed,
-                    "scenario": scenario_to_dict(b.scenario), "commands": b.steps}
+                    "scenario": scenario_to_dict(b.scenario), "commands": b.steps,
+                    **({"keyframes": b.keyframes} if b.keyframes else {})}
                    for b in run.bouts],
         "camps": run.camps, "result": run.result, "score": points,
     }
@@ -121,6 +126,7 @@ def verify(doc: dict[str, Any], library: Library,
     if bouts is not None:
         bouts.clear()
         run.bouts = bouts  # the same list: the run appends each bout as it finishes it
+        run.keep_seen = True  # the viewer narrates each bout without fighting it again
     start(run)
     try:
         while not run.over:
@@ -129,9 +135,11 @@ def verify(doc: dict[str, Any], library: Library,
             if scenario_to_dict(bout.scenario) != doc["fights"][bout.number - 1].get("scenario"):
                 raise _Diverged(  # noqa: TRY301
                     RunMismatch(bout.number, 0, "the generated arena differs"))
+            stored = dict(keyframe_list(doc["fights"][bout.number - 1],
+                                        f"bout {bout.number}", len(steps)))
             with run.battle(bout) as battle:
                 play_commands(run, bout, battle, _source(steps, bout.number),
-                              _checker(steps, bout.number))
+                              _checker(steps, bout.number, battle, stored))
                 if len(bout.steps) != len(steps):
                     raise _Diverged(RunMismatch(bout.number, len(bout.steps) + 1,  # noqa: TRY301
                                                 f"the record has {len(steps)} commands, the "
@@ -171,12 +179,23 @@ def _source(steps: list[Any], number: int) -> Callable[[Battle, int], Command | 
     return next_command
 
 
-def _checker(steps: list[Any], number: int) -> Callable[[int, Command, str], None]:
-    """Compare each applied command's state hash with the recorded one."""
+def _checker(steps: list[Any], number: int, battle: Battle,
+             stored: dict[int, dict[str, Any]]) -> Callable[[int, Command, str], None]:
+    """Compare each applied command's state hash, and a stored keyframe, with the battle's."""
     def check(index: int, command: Command, actual: str) -> None:
         step = steps[index - 1]
         expected = step.get("state_hash") if isinstance(step, dict) else None
         if expected != actual:
             raise _Diverged(RunMismatch(number, index, f"{command.type} by #{command.actor}: "
                                         f"state hash expected {expected}; actual {actual}"))
+        if index in stored:
+            kept, made = _unplanned(stored[index]), _unplanned(battle.snapshot(log=False))
+            if canonical(kept) != canonical(made):
+                raise _Diverged(RunMismatch(number, index, "stored keyframe after command "
+                                            f"{index} differs in {differs_in(kept, made)!r}"))
     return check
+
+
+def _unplanned(snapshot: dict[str, Any]) -> dict[str, Any]:
+    """A snapshot less the AI's memory: the re-run applies the commands, it asks no AI."""
+    return {k: v for k, v in snapshot.items() if k != "roster"}

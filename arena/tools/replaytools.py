@@ -45,15 +45,28 @@ def run_replay_tools(args: argparse.Namespace, out: TextIO, saves: Path) -> int:
     if args.at is not None:
         return _what_if(args, replay, doc, branches, out, saves)
     if args.promote is not None:
-        steps, moved = tree.promote(tree.line_of(replay, branches, None), branches,
-                                    args.promote)
-        _set_main(replay, doc, steps)
-        message = f"branch {args.promote!r} is the main line; the old main line is branch " \
-                  f"{args.promote!r}" + ("; its stored keyframes were dropped"
-                                         if doc.pop("keyframes", None) else "")
-        return _write(args.path, doc, moved, saves, out, message)
-    kept, gone = tree.delete(branches, args.delete_branch)
-    return _write(args.path, doc, kept, saves, out, f"deleted branch {', '.join(gone)}")
+        promote_branch(args.path, replay, doc, branches, args.promote, saves, out)
+    else:
+        delete_branch(args.path, doc, branches, args.delete_branch, saves, out)
+    return 0
+
+
+def promote_branch(path: Path, replay: Replay, doc: dict[str, Any], branches: list[tree.Branch],
+                   name: str, saves: Path, out: TextIO) -> Path:
+    """Make a branch the main line and write the file (see `write_branches`)."""
+    steps, moved = tree.promote(tree.line_of(replay, branches, None), branches, name)
+    _set_main(replay, doc, steps)
+    message = f"branch {name!r} is the main line; the old main line is branch " \
+              f"{name!r}" + ("; its stored keyframes were dropped"
+                             if doc.pop("keyframes", None) else "")
+    return write_branches(path, doc, moved, saves, out, message)
+
+
+def delete_branch(path: Path, doc: dict[str, Any], branches: list[tree.Branch], name: str,
+                  saves: Path, out: TextIO) -> Path:
+    """Delete a branch and its descendants and write the file (see `write_branches`)."""
+    kept, gone = tree.delete(branches, name)
+    return write_branches(path, doc, kept, saves, out, f"deleted branch {', '.join(gone)}")
 
 
 def _change(args: argparse.Namespace) -> Change:
@@ -82,15 +95,22 @@ def _what_if(args: argparse.Namespace, replay: Replay, doc: dict[str, Any],
     if args.json:
         out.write(json.dumps(_result_json(result, args.branch), separators=(",", ":")) + "\n")
     else:
-        out.write("\n".join(_result_text(result, args.branch or tree.MAIN)) + "\n")
+        out.write("\n".join(result_text(result, args.branch or tree.MAIN)) + "\n")
     if name is None:
         return 0
+    branch = as_branch(name, args.branch, line, result)
+    write_branches(args.path, doc, [*branches, branch], saves, out if not args.json else None,
+                   f"saved branch {name!r}")
+    return 0
+
+
+def as_branch(name: str, parent: str | None, line: Played, result: Result) -> tree.Branch:
+    """A what-if's new line as a branch of `parent` (the dice a splice there carried too)."""
+    change = result.change
     dice = change.dice if change.dice is not None else dict(line.splices).get(change.at)
     command = None if change.command is None else command_to_json(change.command)
-    branch = tree.Branch(name, args.branch, change.at, dice, command, tuple(result.steps),
-                         tuple(result.notes))
-    return _write(args.path, doc, [*branches, branch], saves, out if not args.json else None,
-                  f"saved branch {name!r}")
+    return tree.Branch(name, parent, change.at, dice, command, tuple(result.steps),
+                       tuple(result.notes))
 
 
 def _set_main(replay: Replay, doc: dict[str, Any], steps: tuple[dict[str, Any], ...]) -> None:
@@ -102,9 +122,9 @@ def _set_main(replay: Replay, doc: dict[str, Any], steps: tuple[dict[str, Any], 
     doc["final_state_hash"] = end.state_hash
 
 
-def _write(path: Path, doc: dict[str, Any], branches: list[tree.Branch], saves: Path,
-           out: TextIO | None, message: str) -> int:
-    """Write the replay with its branches: in place under saves/, else a copy there."""
+def write_branches(path: Path, doc: dict[str, Any], branches: list[tree.Branch], saves: Path,
+                   out: TextIO | None, message: str) -> Path:
+    """Write the replay with its branches: in place under saves/, else a copy there (returned)."""
     if len(branches) > tree.MAX_BRANCHES:
         raise ArenaError(f"a replay holds at most {tree.MAX_BRANCHES} branches")
     doc["branches"] = [b.to_json() for b in branches]
@@ -129,7 +149,7 @@ def _write(path: Path, doc: dict[str, Any], branches: list[tree.Branch], saves: 
         out.write(message + "\n")
     else:
         say(sys.stderr, message)
-    return 0
+    return target
 
 
 def verify_branches(replay: Replay, doc: dict[str, Any], out: TextIO) -> str | None:
@@ -145,16 +165,36 @@ def verify_branches(replay: Replay, doc: dict[str, Any], out: TextIO) -> str | N
     return None
 
 
-def _list(replay: Replay, branches: list[tree.Branch], out: TextIO, as_json: bool) -> int:
-    """Print the tree: the main line, then each branch under its parent."""
+TreeRow = tuple[tree.Branch | None, str, str | None, int, Outcome]  # branch, name, parent,
+# depth, outcome (the main line: no branch, no parent, depth 0)
+
+
+def tree_rows(replay: Replay, branches: list[tree.Branch]) -> list[TreeRow]:
+    """The main line, then each branch under its parent, each with how it ends."""
     main = line_outcome(replay, tree.line_of(replay, branches, None))
-    rows: list[tuple[tree.Branch | None, str, str | None, int, Outcome]] = [
-        (None, tree.MAIN, None, 0, main)]
+    rows: list[TreeRow] = [(None, tree.MAIN, None, 0, main)]
     depth: dict[str | None, int] = {None: 0}
     for branch in branches:
         depth[branch.name] = depth[branch.parent] + 1
         rows.append((branch, branch.name, branch.parent, depth[branch.name],
                      line_outcome(replay, tree.line_of(replay, branches, branch.name))))
+    return rows
+
+
+def row_text(row: TreeRow) -> str:
+    """One line of the tree: indented name, where it leaves its parent, how it ends."""
+    b, name, _, level, end = row
+    origin = ""
+    if b is not None:
+        origin = f" from {b.parent or tree.MAIN} at command {b.at}"
+        origin += f" (dice {','.join(map(str, b.dice))})" if b.dice is not None else ""
+        origin += f" (command {b.command.get('type')})" if b.command else ""
+    return f"{'  ' * level}{name}{origin}: {_summary(end)}"
+
+
+def _list(replay: Replay, branches: list[tree.Branch], out: TextIO, as_json: bool) -> int:
+    """Print the tree: the main line, then each branch under its parent."""
+    rows = tree_rows(replay, branches)
     if as_json:
         data = [{"name": name, "parent": parent, "at": b.at if b else None,
                  "dice": list(b.dice) if b and b.dice is not None else None,
@@ -162,13 +202,8 @@ def _list(replay: Replay, branches: list[tree.Branch], out: TextIO, as_json: boo
                  "outcome": end.to_json()} for b, name, parent, _, end in rows]
         out.write(json.dumps(data, separators=(",", ":")) + "\n")
         return 0
-    for b, name, _, level, end in rows:
-        origin = ""
-        if b is not None:
-            origin = f" from {b.parent or tree.MAIN} at command {b.at}"
-            origin += f" (dice {','.join(map(str, b.dice))})" if b.dice is not None else ""
-            origin += f" (command {b.command.get('type')})" if b.command else ""
-        out.write(f"{'  ' * level}{name}{origin}: {_summary(end)}\n")
+    for row in rows:
+        out.write(row_text(row) + "\n")
     return 0
 
 
@@ -195,7 +230,7 @@ def _result_json(result: Result, branch: str | None) -> dict[str, Any]:
     }
 
 
-def _result_text(result: Result, line: str) -> list[str]:
+def result_text(result: Result, line: str) -> list[str]:
     """A what-if for people: the change, the first divergence, both outcomes side by side."""
     change = result.change
     what = []

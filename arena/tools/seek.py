@@ -11,11 +11,13 @@ few commands after it. Keyframes are an index only (DESIGN.md point 12): `arena 
 --verify` re-simulates everything. The first pass in order also keeps each command's events
 and the clock (round, whose turn) after it, which the replay viewer narrates and steps by
 (arena/tui/playback.py); they are whole only when the Seeker is not opened on stored keyframes.
+A branch's line (arena/tools/branches.py) may splice dice before a command: `splices` are
+rolled first from there, and a keyframe restores the dice script it was taken with.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from arena.battle import Battle, Wounds
@@ -31,12 +33,19 @@ class Seeker:
     """A replay's battle that can be put at any command quickly; owns one Battle."""
 
     def __init__(self, replay: Replay, every: int = KEYFRAME_EVERY, stored: bool = False,
-                 wounds: Mapping[int, Wounds] | None = None) -> None:
-        """`wounds`: a run bout's carried wounds (run records; a replay file has none)."""
+                 wounds: Mapping[int, Wounds] | None = None,
+                 splices: Mapping[int, tuple[int, ...]] | None = None,
+                 known: Sequence[tuple[list[Event], tuple[int, int | None]]] = ()) -> None:
+        """`wounds`: a run bout's carried wounds; `splices`: before command n, these faces.
+
+        `known`: each command's events and clock after it, already seen in a checked re-run
+        (a run record's verify): with `stored`, the viewer has them without a first pass.
+        """
         if every < 1:
             raise ArenaError(f"keyframes every {every} commands: must be 1 or more")
         self.replay = replay
         self.every = every
+        self.splices = dict(splices or {})
         self.commands = [command for command, _, _ in replay.steps]
         self.hashes = [digest for _, _, digest in replay.steps]
         self.frames: dict[int, dict[str, Any]] = {}  # after command n: a trusted snapshot
@@ -48,6 +57,9 @@ class Seeker:
         self.opening: list[Event] = list(self.battle.opening)
         self.events: list[list[Event]] = []  # per command, the events it gave (first pass)
         self.clock: list[tuple[int, int | None]] = [self._clock()]  # after 0..n commands
+        if stored and len(known) == len(self.commands):
+            self.events = [events for events, _ in known]
+            self.clock += [clock for _, clock in known]
         self.frames[0] = self.battle.snapshot(log=False)
         self.position = 0
         if not stored:
@@ -69,7 +81,7 @@ class Seeker:
         if not 0 <= self.position <= n < self.position + self.every:
             start = self._restore_nearest(n)
             if not start <= self.position <= n:  # else moving forward from here is cheaper
-                self.battle.restore(self.frames[start])
+                self._restore(self.frames[start])
                 self.position = start
         self._forward(n)
         return self.battle
@@ -91,16 +103,26 @@ class Seeker:
     def _fits(self, snapshot: dict[str, Any], n: int) -> bool:
         """Whether a stored snapshot restores into this battle (now after command `n` if so)."""
         try:
-            self.battle.restore(snapshot)
+            self._restore(snapshot)
         except SnapshotError:
             self.position = -1  # the battle's state is unknown: the next seek restores
             return False
         self.position = n
         return True
 
+    def _restore(self, snapshot: dict[str, Any]) -> None:
+        """Restore a keyframe; on a line with splices, with the dice script it was taken with."""
+        script = snapshot.get("script")
+        if self.splices and isinstance(script, list) and all(type(f) is int for f in script):
+            self.battle.dice.seek(0, 0)
+            self.battle.dice.splice(script)  # the whole script (none of it used yet)
+        self.battle.restore(snapshot)
+
     def _forward(self, n: int) -> None:
         """Apply commands up to `n`, checking hashes and keeping a keyframe every `every`."""
         for i in range(self.position, n):
+            if i + 1 in self.splices:
+                self.battle.dice.splice(self.splices[i + 1])
             events = self.battle.apply(self.commands[i])
             if i == len(self.events):  # the first pass in order: keep what the viewer shows
                 self.events.append(events)

@@ -20,6 +20,7 @@ from arena.ecs.events import Event
 from arena.errors import ArenaError
 from arena.files import MAX_JSON_BYTES, read_bytes
 from arena.model.commands import Command, command_from_json
+from arena.recordfile import keyframe_list
 from arena.replay import Recorder, Replay, load
 from arena.rules import get_ruleset
 from arena.run.engine import Bout
@@ -37,11 +38,15 @@ LOG_KEPT = 300  # log lines shown at a point (the newest): enough to scroll back
 
 @dataclass(frozen=True, slots=True)
 class Film:
-    """One battle to watch: its replay, a run bout's carried wounds, and its bout number."""
+    """One battle to watch: its replay, a run bout's carried wounds, its bout number, its line."""
 
     replay: Replay
     wounds: Mapping[int, Wounds] | None = None
     bout: int = 0  # 0: a battle replay file, not a run's bout
+    line: str | None = None  # a branch's name (its whole line is `replay`); None: the main line
+    splices: tuple[tuple[int, tuple[int, ...]], ...] = ()  # a branch's dice: (before n, faces)
+    seen: tuple[tuple[list[Event], tuple[int, int | None]], ...] = ()  # a run bout's events and
+    # clock per command, from the record's verify: with stored keyframes, no second re-fight
 
 
 def load_films(path: Path) -> tuple[list[Film], str]:
@@ -63,10 +68,12 @@ def load_films(path: Path) -> tuple[list[Film], str]:
     for bout in bouts:
         steps: list[tuple[Command, list[object], str]] = [
             (command_from_json(s["command"]), [], str(s["state_hash"])) for s in bout.steps]
+        keyframes = keyframe_list(doc["fights"][bout.number - 1], f"bout {bout.number}",
+                                  len(steps))  # checked against the re-fight by verify
         replay = Replay(path, str(doc.get("game_version", "?")), ruleset, bout.seed, (),
                         bout.scenario, [], steps, steps[-1][2] if steps else "", over=True,
-                        by=("ai",) * len(steps))
-        films.append(Film(replay, bout.wounds, bout.number))
+                        by=("ai",) * len(steps), keyframes=keyframes)
+        films.append(Film(replay, bout.wounds, bout.number, seen=tuple(bout.seen or ())))
     if not films:
         raise ArenaError(f"{one_line(str(path))}: the run record holds no bout")
     return films, digest
@@ -117,6 +124,7 @@ class Playback:
         self.path = path
         self.digest = digest  # sha256 of the file: a continued replay names it as its parent
         self.saves = saves
+        self.branches_path = path  # where branches are kept: the file, or its copy in saves/
         self.index = 0
         self.position = 0
         self.speed = DEFAULT_SPEED
@@ -148,7 +156,9 @@ class Playback:
         """Watch film `index` from its opening (its battle re-simulated and checked once)."""
         film = self.films[index]
         try:
-            seeker = Seeker(film.replay, KEYFRAMES_EVERY, wounds=film.wounds)
+            stored = bool(film.replay.keyframes) and len(film.seen) == len(film.replay.steps)
+            seeker = Seeker(film.replay, KEYFRAMES_EVERY, stored=stored, wounds=film.wounds,
+                            splices=dict(film.splices), known=film.seen)
         except ArenaError as e:
             raise UnplayableError(f"{one_line(str(self.path))}: {e}") from None
         self.close()

@@ -4,7 +4,10 @@
 map, panel and log, a status line of its own (command i of n, round, whose turn, speed, bout)
 and Brogue's playback keys (arena/tui/viewer_keys.py). Look and aim are the game's own modes;
 any command they would give is dropped. `c` ends the viewer with a side and a point chosen:
-`view` then plays on from there in the normal game (arena/tui/continued.py).
+`view` then plays on from there in the normal game (arena/tui/continued.py). `w` asks what if
+the next command had other dice or was another command, and shows the page comparing the two
+lines, where `s` saves the new one as a branch (arena/tui/whatif_page.py). `B` lists the
+replay's branches to watch, promote or delete (arena/tui/branch_page.py).
 """
 
 from __future__ import annotations
@@ -15,7 +18,7 @@ from dataclasses import replace
 import tcod.console
 
 from arena.hexgrid import ORIGIN
-from arena.tui import palette, panels, pointer
+from arena.tui import branch_page, palette, panels, pointer
 from arena.tui.app import App
 from arena.tui.canvas import Canvas
 from arena.tui.controls import react
@@ -25,6 +28,8 @@ from arena.tui.modes import UiState
 from arena.tui.panels import lines
 from arena.tui.playback import SPEEDS, Playback
 from arena.tui.viewer_keys import GAME_ACTIONS, VIEWER_KEYMAP, help_lines, key_hint
+from arena.tui.viewer_pages import Pages
+from arena.tui.whatif_page import CHANGE_HELP, MAX_CHANGE, Asked
 
 MAX_TYPED = 12
 READ_ONLY = "read-only: the replay is not changed (c continues from here)"
@@ -32,7 +37,7 @@ STEP_ACTIONS = ("step_nw", "step_ne", "step_w", "step_e", "step_sw", "step_se")
 GO_HELP = "type r12 for round 12, c340 or 340 for command 340"
 
 
-class ViewerApp(App):
+class ViewerApp(Pages, App):
     """The game's screen over a replay: playback keys, look and aim, continue from here."""
 
     def __init__(self, playback: Playback) -> None:
@@ -40,11 +45,13 @@ class ViewerApp(App):
         self.playback = playback
         super().__init__(playback.session, pauses=False)
         self.state = UiState()
-        self.asking = ""  # "go" or "side" while the prompt line asks
+        self.asking = ""  # "go", "side", "change" or "name" while the prompt line asks
         self.typed = ""
         self.continuing: tuple[int, int] | None = None  # (side, command) to play on from
         self.mark = time.monotonic()
         self.shown = (0, 0)  # the film and point whose log the pane holds
+        self.whatif: Asked | None = None  # the what-if page, while it shows
+        self.branches: branch_page.Page | None = None  # the branches page, while it shows
 
     # --- keys ---
 
@@ -58,6 +65,10 @@ class ViewerApp(App):
             self._click(*spot)
         elif self.asking:
             self._answer(key)
+        elif self.whatif is not None:
+            self._on_page(key)
+        elif self.branches is not None:
+            self._on_branches(key)
         elif self.state.mode == "help":
             self.state = UiState()
         elif self.state.mode in ("more", "history"):
@@ -131,6 +142,10 @@ class ViewerApp(App):
             self._bout(1 if action == "next_bout" else -1)
         elif action == "continue":
             self._offer_continue()
+        elif action == "whatif":
+            self._offer_whatif()
+        elif action == "branches":
+            self._list_branches()
         elif action == "leave":
             self.exit = "done"
 
@@ -162,6 +177,9 @@ class ViewerApp(App):
         if pb.film.bout:
             self.state = replace(self.state, hint="a run's bout cannot be continued: its "
                                  "carried wounds are not in the replay format")
+        elif pb.film.line is not None:
+            self.state = replace(self.state, hint=f"branch {pb.film.line!r} cannot be continued:"
+                                 " promote it (B) or continue from the main line")
         elif self.session.view.over:
             self.state = replace(self.state, hint="the battle is over here: step back (h, H, "
                                  "[) to play on from earlier")
@@ -169,7 +187,7 @@ class ViewerApp(App):
             self.asking = "side"
 
     def _answer(self, key: str) -> None:
-        """A key for the open question: the go-to text, or the side to take."""
+        """A key for the open question: typed text, or the side to take."""
         if key == "KEY_ESCAPE":
             self.asking = ""
         elif self.asking == "side":
@@ -179,11 +197,12 @@ class ViewerApp(App):
                 self.asking = ""
                 self.exit = "done"
         elif key == "KEY_ENTER":
-            self.asking = ""
-            self._go(self.typed)
+            asked, self.asking = self.asking, ""
+            {"go": self._go, "change": self._whatif, "name": self._save}[asked](self.typed)
         elif key == "KEY_BACKSPACE":
             self.typed = self.typed[:-1]
-        elif len(key) == 1 and key.isprintable() and len(self.typed) < MAX_TYPED:
+        elif len(key) == 1 and key.isprintable() and len(self.typed) < (
+                MAX_TYPED if self.asking == "go" else MAX_CHANGE):
             self.typed += key
 
     def _go(self, text: str) -> None:
@@ -252,7 +271,8 @@ class ViewerApp(App):
         """Play on by the time since the last tick; True when the screen must be drawn."""
         now, last = time.monotonic(), self.mark
         self.mark = now
-        if self.asking or self.state.mode != "normal" or not self.playback.playing:
+        if (self.asking or self.whatif is not None or self.branches is not None
+                or self.state.mode != "normal" or not self.playback.playing):
             return False
         playing = self.playback.playing
         moved = self.playback.advance(now - last)
@@ -265,6 +285,14 @@ class ViewerApp(App):
     def draw(self, console: tcod.console.Console) -> None:
         """The game's screen with the viewer's status line, or the viewer's help."""
         canvas = Canvas(console)
+        if self.whatif is not None and not too_small(canvas.width, canvas.height):
+            self.small = False
+            self._draw_whatif(canvas, self.whatif, self._prompt()[1])
+            return
+        if self.branches is not None and not too_small(canvas.width, canvas.height):
+            self.small = False
+            self.branches.draw(canvas, self.session.view.title)
+            return
         if self.state.mode == "help" and not too_small(canvas.width, canvas.height):
             self.small = False
             self._draw_help(canvas)
@@ -287,6 +315,7 @@ class ViewerApp(App):
         speed = f"{SPEEDS[pb.speed]:g}/s"
         playing = f"playing {speed}" if pb.playing else f"paused ({speed})"
         bout = f" bout {pb.film.bout}/{len(pb.films)} ·" if pb.film.bout else ""
+        bout += f" branch {pb.film.line} ·" if pb.film.line else ""
         return f"{bout} command {pb.position}/{pb.count} · round {view.round} · {playing} · {turn}"
 
     def _status(self, canvas: Canvas) -> None:
@@ -315,6 +344,11 @@ class ViewerApp(App):
         """The prompt line: an open question, a hint, or the mode's keys."""
         if self.asking == "go":
             return True, f"go to ({GO_HELP}; Esc: back): {self.typed}_"
+        if self.asking == "change":
+            return True, (f"what if at command {self.playback.position + 1} ({CHANGE_HELP}; "
+                          f"Esc: back): {self.typed[-60:]}_")
+        if self.asking == "name":
+            return True, f"save the new line as branch (a name; Esc: back): {self.typed}_"
         if self.asking == "side":
             sides = "  ".join(f"{i}) {s.name}" for i, s in enumerate(self.session.view.sides, 1))
             return True, (f"play on from command {self.playback.position} as: "

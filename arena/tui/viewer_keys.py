@@ -28,6 +28,8 @@ VIEWER_BINDINGS: tuple[Binding, ...] = (
     Binding("next_bout", (">",), "next bout of a run", "Playback"),
     Binding("prev_bout", ("<",), "previous bout of a run", "Playback"),
     Binding("continue", ("c",), "continue from here", "Playback"),
+    Binding("whatif", ("w",), "what if (next command)", "Playback"),
+    Binding("branches", ("B",), "branches of the replay", "Playback"),
     Binding("leave", ("q", "Q"), "leave the viewer", "Playback"),
 )
 
@@ -47,7 +49,8 @@ GAME_HELP = {
 KEY_COLUMN = 11
 GUIDE = ("g asks where to go: r12 is round 12's first command, c340 or 340 the point after "
          "command 340. c asks which side you take, then you play on from this point in the "
-         "game; the new replay, under saves/, names this file as its parent.")
+         "game; the new replay, under saves/, names this file as its parent. w: the next command "
+         "with dice 1,20, e (end turn) or JSON; s saves it. B: Enter, p, d a branch.")
 
 
 def help_lines(width: int) -> list[Line]:
@@ -68,5 +71,5 @@ def help_lines(width: int) -> list[Line]:
 
 def key_hint() -> str:
     """The prompt line's reminder of the main keys (the status line ends in '? help')."""
-    return (f"space play  h/l step  H/L turn  [/] round  g go  c play on  "
+    return (f"space play  h/l step  H/L turn  [/] round  g go  c play on  w what if  "
             f"{first_key('look')} look  {first_key('attack')} aim")
