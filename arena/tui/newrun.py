@@ -42,9 +42,10 @@ def ruleset_page(seed: int) -> Page:
 
 
 def _describe(m: Member) -> str:
-    """A template in one line: name, HP, arms, armour and threat."""
+    """A template in one line: name, HP, arms, armour, shield and threat."""
     arms = ", ".join(w.name for w in m.weapons)
     armour = f", {m.armour.name}" if m.armour is not None else ""
+    armour += f", {m.shield.name}" if m.shield is not None else ""
     return f"{m.name}: {m.hp} HP, {arms}{armour} (threat {m.threat})"
 
 

@@ -20,7 +20,7 @@ from arena.assets.generated import materials
 from arena.assets.library import Library
 from arena.errors import ArenaError
 from arena.procgen.roster import pool
-from arena.procgen.threat import combatant_threat
+from arena.procgen.threat import combatant_threat, side_strength
 from arena.run.commands import config_from
 from arena.run.engine import DEFAULT_BOUTS, RunConfig, check_config, suggested_party
 from arena.run.journal import NAME
@@ -90,17 +90,19 @@ def preview(live: LiveRun, theme: str) -> Page:
     bout, run = live.fight.bout, live.run
     rs = run.config.ruleset
     foes = [c for c in bout.scenario.combatants if c.side != 0]
-    total = 0
+    threats: list[int] = []
     body: list[Line] = [(f"Arena: {bout.scenario.name} - theme: {theme}", palette.TEXT),
                         (f"Threat budget {bout.budget}; your party's at the start "
                          f"{run.start_threat}", palette.DIM), ("", palette.TEXT),
                         ("Enemies:", palette.TITLE)]
     for c in foes:
         t = combatant_threat(rs, c)
-        total += t
+        threats.append(t)
         arms = ", ".join(w.name for w in c.weapons)
         body.append((f"  {c.name}: {c.hp} HP, {arms} - threat {t}", palette.BAD))
-    body += [(f"  total threat {total}", palette.BAD), ("", palette.TEXT),
+    # Together they count by Lanchester's square law, as the budget does (docs/procgen.md).
+    body += [(f"  together: threat {side_strength(threats)} (sum {sum(threats)})", palette.BAD),
+             ("", palette.TEXT),
              ("Your party:", palette.TITLE)]
     body += roster_lines(run.party, 76)
     length = "endless" if run.config.endless else f"of {run.config.bouts}"
