@@ -55,3 +55,5 @@ def rulesets_text() -> str:
                                                         "  (no exact odds yet)")
              for r in RULESET_CATALOG]
     return "\n".join(lines) + "\n"
+
+SAVES = "saves"  # the folder for saves, replays, scores and morgues (paths.saves_file)

@@ -7,34 +7,33 @@ import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, NoReturn, TextIO, cast
 
-import arena
 from arena.choices import (
     AI_LEVELS,
     AI_NAMES,
     DEFAULT_AI,
     DEFAULT_LEVEL,
     RULESET_NAMES,
+    SAVES,
     path_arg,
     rulesets_text,
 )
+from arena.emit import emit_json, emit_text
 from arena.errors import ArenaError
 from arena.gencli import add_gen, add_generated
+from arena.replaycli import run_replay
 from arena.run.commands import add_run
 from arena.text import SafeStream, one_line, say
 from arena.tools.batchcli import add_batch
 from arena.tools.diffcli import add_diff
-from arena.tools.replayargs import KEYFRAME_EVERY, add_replay_tools, wants_tools
+from arena.tools.replayargs import KEYFRAME_EVERY, add_replay_tools
 
 if TYPE_CHECKING:
 
     from arena.battle import Battle
-    from arena.ecs.events import Event
     from arena.model.commands import Command
-    from arena.replay import Mismatch
 
 # Everything else is imported by the command that needs it, so `arena --help` and `arena rules`
 # never load the engine, the rules, the assets, tcod or numpy (tests/test_startup.py).
-SAVES = "saves"  # the folder for saves, replays, scores and morgues
 MAX_COMMANDS = 200_000
 
 
@@ -135,39 +134,6 @@ def add_calculator(sub: argparse._SubParsersAction[Parser]) -> None:
                         "(default 1)")
 
 
-def emit_text(out: TextIO, battle: Battle, events: Sequence[Event]) -> None:
-    """Print events as log lines."""
-    from arena.narrate import narrate  # noqa: PLC0415
-
-    names = battle.names()
-    sides = {i: s.name for i, s in enumerate(battle.scenario.sides)}
-    rough = battle.scenario.map.difficult()
-    for event in events:
-        out.write(narrate(event, names, sides, rough=rough) + "\n")
-
-
-def emit_json(out: TextIO, battle: Battle, events: Sequence[Event]) -> None:
-    """Print events as JSON Lines; the end of the battle becomes the `battle_end` line."""
-    import json  # noqa: PLC0415
-
-    from arena.ecs.events import BattleEnded, event_to_json  # noqa: PLC0415
-
-    for event in events:
-        if isinstance(event, BattleEnded):
-            winner = battle.scenario.sides[event.winner].name if event.winner is not None else None
-            line: dict[str, object] = {
-                "type": "battle_end",
-                "winner": event.winner,
-                "winner_name": winner,
-                "rounds": event.rounds,
-                "reason": event.reason,
-                "state_hash": battle.state_hash(),
-            }
-        else:
-            line = event_to_json(event)
-        out.write(json.dumps(line, separators=(",", ":")) + "\n")
-
-
 def run_sim(args: argparse.Namespace, out: TextIO) -> int:
     """Load, fight to the end with AI on every side, print, and record if asked."""
     from pathlib import Path  # noqa: PLC0415
@@ -228,67 +194,6 @@ def explain_ai(out: TextIO, battle: Battle) -> Command:
         for i, c in enumerate(ranked[:3], 1):
             out.write(f"    {i}. {c.label}: {c.rating.total:+.2f} = {c.rating.text()}\n")
     return command
-
-
-def describe(m: Mismatch) -> str:
-    """One line naming the first command whose result differs."""
-    import json  # noqa: PLC0415
-
-    where = "the opening" if m.index == 0 else f"command {m.index}"
-    if m.command is not None:
-        where += f" ({m.command.type} by #{m.command.actor})"
-    exp = json.dumps(m.expected, separators=(",", ":"))
-    act = json.dumps(m.actual, separators=(",", ":"))
-    return f"replay differs at {where}: {m.what}: expected {exp}; actual {act}"
-
-
-def run_replay(args: argparse.Namespace, out: TextIO) -> int:
-    """Re-run a replay; with --verify report the first mismatch and exit 1 on any.
-
-    On a terminal, without --verify, --log or a tool, watch it in the viewer (docs/testers.md).
-    """
-    from pathlib import Path  # noqa: PLC0415
-
-    from arena.battle import Battle  # noqa: PLC0415
-    from arena.replay import load_document, rerun  # noqa: PLC0415
-    from arena.run.commands import replay_run  # noqa: PLC0415
-    from arena.tools.replaytools import run_replay_tools, verify_branches  # noqa: PLC0415
-
-    if wants_tools(args):  # what if and branches: battle replays only
-        return run_replay_tools(args, out, Path(SAVES))
-    if not (args.verify or args.log) and sys.stdout.isatty() and sys.stdin.isatty():
-        from arena.tui.continued import view  # noqa: PLC0415
-
-        return view(args.path, Path(SAVES))
-    recorded_run = replay_run(args.path, out)  # a run record (arena/run/record.py)
-    if recorded_run is not None:
-        return recorded_run
-    replay, doc = load_document(args.path)
-    if replay.game_version != arena.__version__:
-        say(sys.stderr, f"warning: {args.path} was recorded by arena {replay.game_version}; "
-                        f"this is {arena.__version__}")
-    if replay.version < 2:
-        say(sys.stderr, f"warning: {args.path} is replay format {replay.version}: it records no "
-                        "command count or end state, so a cut-short file cannot be told apart")
-    ended: list[bool] = []
-    mismatch = next(rerun(replay, ended), None)
-    if mismatch is not None:
-        say(sys.stderr, describe(mismatch))
-        return 1
-    if args.verify:
-        stops = "" if all(ended) else "; the battle had not ended (a save, or cut short)"
-        out.write(f"replay verified: {len(replay.steps)} commands, final state hash "
-                  f"{replay.final_state_hash}{stops}\n")
-        problem = verify_branches(replay, doc, out)
-        if problem is not None:
-            say(sys.stderr, problem)
-            return 1
-        return 0
-    with Battle(replay.scenario, replay.ruleset, replay.seed, replay.dice) as battle:
-        emit_text(out, battle, battle.opening)
-        for command, _, _ in replay.steps:
-            emit_text(out, battle, battle.apply(command))
-    return 0
 
 
 def run_calculator(args: argparse.Namespace, out: TextIO) -> int:

@@ -21,8 +21,8 @@ from pathlib import Path
 import pytest
 from test_tui_e2e import Game
 
+from arena.journal import load_journal, resume
 from arena.model.commands import EndTurn, Face
-from arena.replay import load_journal, resume
 from arena.tui.launch import PlayOptions, new_battle
 from arena.tui.session import JOURNAL_NAME, Session
 

@@ -123,7 +123,8 @@ def journal(tmp_path: Path, name: str, seed: int, commands: int) -> Path:
     """A journal of the first `commands` AI commands of a duel (as a battle in play keeps)."""
     from arena.assets import load_library, load_scenario  # noqa: PLC0415
     from arena.battle import Battle  # noqa: PLC0415
-    from arena.replay import Journal, Recorder  # noqa: PLC0415
+    from arena.journal import Journal  # noqa: PLC0415
+    from arena.replay import Recorder  # noqa: PLC0415
     from arena.rules import get_ruleset  # noqa: PLC0415
 
     library = load_library()

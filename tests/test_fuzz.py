@@ -25,7 +25,8 @@ from arena.assets import load_library, load_scenario
 from arena.battle import Battle
 from arena.cli import main
 from arena.errors import ArenaError
-from arena.replay import Journal, Recorder, load_resumable, resume, save
+from arena.journal import Journal, load_resumable, resume
+from arena.replay import Recorder, save
 from arena.rules import get_ruleset
 
 FUZZ_EXAMPLES = int(os.environ.get("ARENA_FUZZ_EXAMPLES", "25"))

@@ -14,7 +14,8 @@ from arena.assets import load_scenario
 from arena.battle import Battle
 from arena.cli import main
 from arena.hexgrid import ORIGIN, Hex, hex_to_cell
-from arena.replay import Recorder, load_resumable, resume
+from arena.journal import load_resumable, resume
+from arena.replay import Recorder
 from arena.rules import get_ruleset
 from arena.tui import palette
 from arena.tui.app import App

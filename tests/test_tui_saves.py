@@ -11,15 +11,8 @@ from arena.assets import load_library, load_scenario
 from arena.battle import Battle
 from arena.cli import main
 from arena.errors import ArenaError, ReplayError
-from arena.replay import (
-    Journal,
-    Recorder,
-    load_journal,
-    load_resumable,
-    load_save,
-    resume,
-    save,
-)
+from arena.journal import Journal, load_journal, load_resumable, load_save, resume
+from arena.replay import Recorder, save
 from arena.rules import get_ruleset
 from arena.tui.launch import PlayOptions, offer_journal, players, start
 

@@ -10,8 +10,8 @@ import pytest
 
 from arena.ecs.events import Attacked, Died, Moved
 from arena.hexgrid import Hex
+from arena.journal import load_journal, resume
 from arena.narrate import narrate
-from arena.replay import load_journal, resume
 from arena.tui import config, keymap, pager, palette, panels
 from arena.tui.keymap import label
 from arena.tui.layout import layout

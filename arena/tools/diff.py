@@ -12,8 +12,9 @@ from typing import Any
 
 from arena.battle import Battle
 from arena.ecs.events import event_to_json
+from arena.journal import Resumable
 from arena.model.commands import command_to_json
-from arena.replay import Replay, Resumable, canonical
+from arena.replay import Replay, canonical
 
 
 @dataclass(frozen=True, slots=True)

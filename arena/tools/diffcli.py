@@ -12,7 +12,8 @@ from arena.text import one_line
 if TYPE_CHECKING:
     from pathlib import Path
 
-    from arena.replay import Replay, Resumable
+    from arena.journal import Resumable
+    from arena.replay import Replay
     from arena.tools.diff import Line
 
 # Replays and the engine are imported by the functions that use them, so building the command
@@ -67,8 +68,9 @@ def run_diff(args: argparse.Namespace, out: TextIO) -> int:
 
 def _load(path: Path) -> Replay | Resumable:
     """A replay, or a journal (JSON Lines: a battle in play, or a run's bout) as a Resumable."""
+    from arena.journal import JOURNAL_FORMAT, load_journal  # noqa: PLC0415
     from arena.recordfile import read_document  # noqa: PLC0415
-    from arena.replay import JOURNAL_FORMAT, load, load_journal  # noqa: PLC0415
+    from arena.replay import load  # noqa: PLC0415
 
     start = read_document(path, "replay or journal")[:64]
     return load_journal(path) if JOURNAL_FORMAT in start else load(path)

@@ -13,8 +13,9 @@ from arena.assets import load_library, load_scenario
 from arena.assets.generated import generate_checked
 from arena.battle import Battle
 from arena.errors import ArenaError
+from arena.journal import Resumable, load_journal, load_resumable, resume
 from arena.procgen import GenSpec
-from arena.replay import Recorder, Resumable, load_journal, load_resumable, resume
+from arena.replay import Recorder
 from arena.rules import get_ruleset
 from arena.text import say
 from arena.tui import config

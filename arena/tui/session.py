@@ -12,10 +12,11 @@ from pathlib import Path
 
 from arena.battle import Battle
 from arena.ecs.events import Event, Refused
+from arena.journal import Journal
 from arena.model.commands import Command, EndTurn, command_from_json
 from arena.narrate import narrate
 from arena.paths import saves_file
-from arena.replay import Journal, Recorder, save
+from arena.replay import Recorder, save
 from arena.tui import palette
 from arena.tui.alerts import important
 from arena.tui.text import sanitise
