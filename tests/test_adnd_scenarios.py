@@ -51,7 +51,7 @@ def test_the_cloister_shows_scatter_pick_up_kick_back_breakage_and_friendly_hits
 
 
 def test_the_well_swallows_a_weapon():
-    assert "it is lost in the well at (0, 0)" in battle_log("adnd-melee", 7)
+    assert "it is lost in the well at (0, 0)" in battle_log("adnd-melee", 18)
 
 
 def test_archers_shooting_past_their_line_hit_friends_on_a_natural_2():
