@@ -61,6 +61,10 @@ from arena.rules.base import Extras, Ruleset
 from arena.rules.protection import worn_stats
 from arena.statehash import state_hash
 
+# Commands that do not break a buff kept up by concentration (a tuple: `isinstance` with a
+# tuple is quicker than with a union).
+KEEPS_CHANTS = (EndTurn, Invoke, React)
+
 
 @dataclass(frozen=True, slots=True)
 class Wounds:
@@ -87,6 +91,9 @@ class Battle:
         self.dice = Dice(seed, dice_script)
         self.world = World()
         self.log: list[Event] = []
+        # Entity ids 1..n are the combatants (`_spawn`), for good: nothing else has Health and
+        # no combatant entity is ever deleted (the fallen keep theirs).
+        self.combatants = frozenset(range(1, len(scenario.combatants) + 1))
         with self.world:
             self._spawn()
             self.effects = EffectSystem(scenario.map, ruleset, self.dice)
@@ -209,7 +216,7 @@ class Battle:
         outcome = reason if reason is not None else self._handlers[type(command)](command)
         if isinstance(outcome, str):
             return [Refused(command.type, outcome)]
-        if not isinstance(command, EndTurn | Invoke | React):
+        if not isinstance(command, KEEPS_CHANTS):
             # Doing anything else ends a buff kept up by concentration (a chant).
             interrupted = self.auras.interrupt(command.actor)
             if interrupted:
@@ -242,10 +249,11 @@ class Battle:
 
     def _stranger(self, command: Command) -> str | None:
         """A command from a file naming no combatant (the clock, #999) is refused, not a crash."""
-        for entity in (command.actor, command.target) if isinstance(command, Attack) else (
-                command.actor,):
-            if not (esper.entity_exists(entity) and esper.has_component(entity, Health)):
-                return f"#{entity} is not a combatant in this battle"
+        combatants = self.combatants
+        if command.actor not in combatants:
+            return f"#{command.actor} is not a combatant in this battle"
+        if isinstance(command, Attack) and command.target not in combatants:
+            return f"#{command.target} is not a combatant in this battle"
         return None
 
     def _incapacity(self, actor: int) -> str | None:
@@ -257,7 +265,7 @@ class Battle:
         notices = self.dice.drain_notices()
         if notices:
             events.extend(Notice(text) for text in notices)
-        if any(type(e) is Died for e in events):
+        if Died in map(type, events):
             events.extend(self.auras.settle())
             events.extend(self.turns.check_victory())
             clock = queries.clock()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 
 import esper
 
@@ -24,11 +25,11 @@ from arena.ecs.cover import FULL, cover_quarters
 from arena.ecs.effects import EffectSystem
 from arena.ecs.events import ActionFailed, Attacked, Died, Event, WeaponDropped
 from arena.hexgrid import (
-    DIRECTIONS,
     Hex,
     direction_to,
     hex_angle,
     hex_distance,
+    hex_neighbors,
     relative_position,
 )
 from arena.model.commands import Attack, Command
@@ -40,26 +41,33 @@ OfferHook = Callable[[int, Command, Action, AttackContext | None], list[Event] |
 BuffsHook = Callable[[int], frozenset[str]]
 # A `strike` effect option: the thrown weapon whose miss set off the strike flies on into it.
 THROWN_FOLLOWS = "thrown_follows"
+NOTHING: frozenset[str] = frozenset()
 
 
 def conditions_of(entity: int) -> frozenset[str]:
     """The names of the conditions afflicting `entity`."""
-    return frozenset(esper.component_for_entity(entity, Conditions).rounds)
+    rounds = esper.component_for_entity(entity, Conditions).rounds
+    return frozenset(rounds) if rounds else NOTHING
+
+
+@lru_cache(maxsize=16384)
+def _around(h: Hex) -> tuple[tuple[int, Hex], ...]:
+    """The six neighbours of `h` with their directions (built once per hex, not per attack)."""
+    return tuple(enumerate(hex_neighbors(h)))
 
 
 def surroundings(defender: int) -> tuple[bool, int]:
     """Whether the defender's enemies flank it (two opposite hexes) and how many are adjacent."""
     index = occupancy.index()
-    side = queries.side_of(defender)
-    q, r = queries.hex_of(defender)
     at, sides = index.at, index.side
-    foes = []
-    for d, (dq, dr) in enumerate(DIRECTIONS):
-        e = at.get(Hex(q + dq, r + dr))
-        if e is not None and sides[e] != side:
-            foes.append(d)
-    flanked = any((d + 3) % 6 in foes for d in foes)
-    return flanked, len(foes)
+    side = sides.get(defender)
+    if side is None:  # fallen: no longer in the index
+        side = queries.side_of(defender)
+    foes = [d for d, h in _around(queries.hex_of(defender))
+            if (e := at.get(h)) is not None and sides[e] != side]
+    if len(foes) < 2:
+        return False, len(foes)
+    return any((d + 3) % 6 in foes for d in foes), len(foes)
 
 
 def bystanders(actor: int, target: int) -> tuple[Bystander, ...]:
@@ -107,6 +115,7 @@ class AttackSystem(esper.Processor):
         self.hexmap = hexmap
         self.effects = effects
         self.maneuvers = frozenset(name for name, _ in ruleset.maneuvers)
+        self.unarmed = (ruleset.unarmed,) if ruleset.unarmed else ()
         self.offer: OfferHook | None = None
         self.buffs: BuffsHook | None = None
 
@@ -115,8 +124,7 @@ class AttackSystem(esper.Processor):
 
     def weapons(self, actor: int) -> list[Weapon]:
         """The attacker's choice of weapons: what it wields, then the ruleset's unarmed strike."""
-        wielded = list(esper.component_for_entity(actor, Wielded).weapons)
-        return [*wielded, self.ruleset.unarmed] if self.ruleset.unarmed else wielded
+        return [*esper.component_for_entity(actor, Wielded).weapons, *self.unarmed]
 
     def context(
         self, actor: int, target: int, slot: int, options: tuple[str, ...] = (),
@@ -130,42 +138,54 @@ class AttackSystem(esper.Processor):
         """
         if weapons is None:
             weapons = self.weapons(actor)
-        here, there = queries.hex_of(actor), queries.hex_of(target)
-        facing = esper.component_for_entity(target, Facing).direction
-        flanked, adjacent_foes = surroundings(target)
-        memory = esper.component_for_entity(actor, TurnMemory)
         if weapon is None:
             weapon = weapons[slot]
         elif weapon in weapons:
             slot = weapons.index(weapon)
-        return AttackContext(
-            attacker=esper.component_for_entity(actor, Stats).block,
-            defender=esper.component_for_entity(target, Stats).block,
-            weapon=weapon,
-            distance=hex_distance(here, there) if distance is None else distance,
-            position=relative_position(there, facing, here),
-            here=here,
-            there=there,
-            options=frozenset(options),
-            run_up=run_up(actor, here, there),
-            cover=cover_quarters(self.hexmap, here, there) if weapon.is_ranged else 0,
-            flanked=flanked,
-            adjacent_foes=adjacent_foes,
-            attacker_conditions=conditions_of(actor),
-            defender_conditions=conditions_of(target),
-            off_turn=off_turn,
-            slot=slot,
-            wielded=tuple(weapons),
-            primary_attacked_target=target in memory.primary_targets,
-            weapon_attacks=memory.attacks,
-            turn_weapons=tuple(memory.weapons),
-            turn_options=frozenset(memory.options),
-            bystanders=bystanders(actor, target) if self.ruleset.wants_bystanders else (),
-            defender_wielded=tuple(esper.component_for_entity(target, Wielded).weapons),
-            attacker_buffs=self.buffs(actor) if self.buffs is not None else frozenset(),
-            attacker_shield=queries.worn_shield(actor),
-            defender_shield=queries.worn_shield(target),
-        )
+        here, there = queries.hex_of(actor), queries.hex_of(target)
+        return self._situation(actor, target, slot, weapon, weapons, here, there, options,
+                               off_turn, hex_distance(here, there) if distance is None
+                               else distance)
+
+    def _situation(
+        self, actor: int, target: int, slot: int, weapon: Weapon, weapons: list[Weapon],
+        here: Hex, there: Hex, options: tuple[str, ...], off_turn: bool, distance: int,
+    ) -> AttackContext:
+        """The context of `context`, once the weapon and both hexes are known."""
+        component = esper.component_for_entity
+        memory = component(actor, TurnMemory)
+        flanked, adjacent_foes = surroundings(target)
+        # Filled field by field: the dataclass's keyword `__init__` matches 26 names one by one
+        # (a third of the context's cost). `test_engine_context_sets_every_field` pins that
+        # every field is set.
+        ctx = AttackContext.__new__(AttackContext)
+        ctx.attacker = component(actor, Stats).block
+        ctx.defender = component(target, Stats).block
+        ctx.weapon = weapon
+        ctx.distance = distance
+        ctx.position = relative_position(there, component(target, Facing).direction, here)
+        ctx.here = here
+        ctx.there = there
+        ctx.options = frozenset(options) if options else NOTHING
+        ctx.run_up = run_up(actor, here, there)
+        ctx.cover = cover_quarters(self.hexmap, here, there) if weapon.is_ranged else 0
+        ctx.flanked = flanked
+        ctx.adjacent_foes = adjacent_foes
+        ctx.attacker_conditions = conditions_of(actor)
+        ctx.defender_conditions = conditions_of(target)
+        ctx.off_turn = off_turn
+        ctx.slot = slot
+        ctx.wielded = tuple(weapons)
+        ctx.primary_attacked_target = target in memory.primary_targets
+        ctx.weapon_attacks = memory.attacks
+        ctx.turn_weapons = tuple(memory.weapons)
+        ctx.turn_options = frozenset(memory.options) if memory.options else NOTHING
+        ctx.bystanders = bystanders(actor, target) if self.ruleset.wants_bystanders else ()
+        ctx.defender_wielded = tuple(component(target, Wielded).weapons)
+        ctx.attacker_buffs = self.buffs(actor) if self.buffs is not None else NOTHING
+        ctx.attacker_shield = queries.worn_shield(actor)
+        ctx.defender_shield = queries.worn_shield(target)
+        return ctx
 
     def refusal(self, command: Attack, off_turn: bool = False) -> str | None:
         """Why this attack cannot be made now, or None; checked before any die or AP."""
@@ -180,25 +200,31 @@ class AttackSystem(esper.Processor):
         `paid` skips the AP check for an Open attack whose AP went before the reactions.
         """
         actor, target = command.actor, command.target
-        if not queries.is_alive(target):
+        index = occupancy.index()  # the living: their hexes and sides without a lookup each
+        there = index.where.get(target)
+        if there is None:
             return f"#{target} is not a living combatant"
-        if queries.side_of(target) == queries.side_of(actor):
+        here = index.where.get(actor)
+        if here is None:  # an Open attack resumed after its maker fell
+            here = queries.hex_of(actor)
+        if index.side[target] == index.side.get(actor, queries.side_of(actor)):
             return f"{queries.name_of(target)} is on your side"
-        weapons = self.weapons(actor)
+        wielded = esper.component_for_entity(actor, Wielded)
+        weapons = [*wielded.weapons, *self.unarmed]
         if command.weapon >= len(weapons):
             return f"no weapon in slot {command.weapon} (wielding {len(weapons)})"
         weapon = weapons[command.weapon]
-        distance = hex_distance(queries.hex_of(actor), queries.hex_of(target))
+        distance = hex_distance(here, there)
         if not weapon.is_ranged and distance > weapon.reach:
             return f"{weapon.name} reaches {weapon.reach} hex(es); target is {distance} away"
-        if weapon.id in esper.component_for_entity(actor, Wielded).unloaded:
+        if wielded.unloaded and weapon.id in wielded.unloaded:
             return f"{weapon.name} must be reloaded first"
         if command.options and not self.maneuvers.issuperset(command.options):
             unknown = sorted(set(command.options) - self.maneuvers)
             valid = ", ".join(sorted(self.maneuvers)) or "none"
             return f"unknown maneuver '{unknown[0]}' for {self.ruleset.name} (valid: {valid})"
-        ctx = self.context(actor, target, command.weapon, command.options, off_turn,
-                           weapons=weapons, distance=distance)
+        ctx = self._situation(actor, target, command.weapon, weapon, weapons, here, there,
+                              command.options, off_turn, distance)
         if weapon.is_ranged and (
             ctx.cover >= FULL
             or not self.hexmap.sees(ctx.here, ctx.there)
@@ -293,7 +319,7 @@ class AttackSystem(esper.Processor):
             how = "slain" if health.hp <= 0 else "knocked out"
             occupancy.fell(target, queries.clock().round)
             events.append(Died(target, actor, how))
-        carried = carried_on(result, thrown)
+        carried = carried_on(result, thrown) if thrown else None
         for weapon in thrown:
             if weapon is carried:
                 continue
