@@ -10,20 +10,14 @@ import esper
 from arena.dice import Dice
 from arena.ecs import occupancy, queries
 from arena.ecs.components import (
-    ActionPoints,
-    Conditions,
     Facing,
-    Health,
     Item,
-    Momentum,
     Position,
-    Stats,
-    TurnMemory,
-    Wielded,
 )
 from arena.ecs.cover import FULL, cover_quarters
 from arena.ecs.effects import EffectSystem
 from arena.ecs.events import ActionFailed, Attacked, Died, Event, WeaponDropped
+from arena.ecs.parts import Parts, PartsCache
 from arena.hexgrid import (
     Hex,
     direction_to,
@@ -44,12 +38,6 @@ THROWN_FOLLOWS = "thrown_follows"
 NOTHING: frozenset[str] = frozenset()
 
 
-def conditions_of(entity: int) -> frozenset[str]:
-    """The names of the conditions afflicting `entity`."""
-    rounds = esper.component_for_entity(entity, Conditions).rounds
-    return frozenset(rounds) if rounds else NOTHING
-
-
 @lru_cache(maxsize=16384)
 def _around(h: Hex) -> tuple[tuple[int, Hex], ...]:
     """The six neighbours of `h` with their directions (built once per hex, not per attack)."""
@@ -59,12 +47,16 @@ def _around(h: Hex) -> tuple[tuple[int, Hex], ...]:
 def surroundings(defender: int) -> tuple[bool, int]:
     """Whether the defender's enemies flank it (two opposite hexes) and how many are adjacent."""
     index = occupancy.index()
-    at, sides = index.at, index.side
-    side = sides.get(defender)
+    side = index.side.get(defender)
     if side is None:  # fallen: no longer in the index
         side = queries.side_of(defender)
-    foes = [d for d, h in _around(queries.hex_of(defender))
-            if (e := at.get(h)) is not None and sides[e] != side]
+    return flanking(index, side, queries.hex_of(defender))
+
+
+def flanking(index: occupancy.Occupancy, side: int, there: Hex) -> tuple[bool, int]:
+    """`surroundings` of a combatant of `side` on `there`."""
+    at, sides = index.at, index.side
+    foes = [d for d, h in _around(there) if (e := at.get(h)) is not None and sides[e] != side]
     if len(foes) < 2:
         return False, len(foes)
     return any((d + 3) % 6 in foes for d in foes), len(foes)
@@ -96,14 +88,6 @@ def carried_on(result: AttackResult, thrown: list[Weapon]) -> Weapon | None:
     return thrown[0] if thrown and follows and not result.hit else None
 
 
-def run_up(actor: int, here: Hex, there: Hex) -> int:
-    """Hexes walked this turn in one straight line that points at the target."""
-    momentum = esper.component_for_entity(actor, Momentum)
-    if momentum.direction is None or momentum.direction != direction_to(here, there):
-        return 0
-    return momentum.steps
-
-
 class AttackSystem(esper.Processor):
     """Turns an Attack command into a ruleset resolution on the map."""
 
@@ -118,13 +102,27 @@ class AttackSystem(esper.Processor):
         self.unarmed = (ruleset.unarmed,) if ruleset.unarmed else ()
         self.offer: OfferHook | None = None
         self.buffs: BuffsHook | None = None
+        self.parts = PartsCache()
+        # Flanking by (hex, side), while the occupancy index stays at `_flanks_at`: it reads
+        # only who stands where, which changes only with the index's version.
+        self._flanks: dict[tuple[Hex, int], tuple[bool, int]] = {}
+        self._flanks_at: tuple[occupancy.Occupancy | None, int] = (None, 0)
 
     def process(self) -> None:
         """Nothing runs per frame: attacks happen on commands."""
 
     def weapons(self, actor: int) -> list[Weapon]:
         """The attacker's choice of weapons: what it wields, then the ruleset's unarmed strike."""
-        return [*esper.component_for_entity(actor, Wielded).weapons, *self.unarmed]
+        return [*self.parts.of(actor).wielded.weapons, *self.unarmed]
+
+    def flanking(self, index: occupancy.Occupancy, side: int, there: Hex) -> tuple[bool, int]:
+        """`surroundings` of a combatant of `side` on `there`, remembered until anyone moves."""
+        if self._flanks_at[0] is not index or self._flanks_at[1] != index.version:
+            self._flanks, self._flanks_at = {}, (index, index.version)
+        found = self._flanks.get((there, side))
+        if found is None:
+            found = self._flanks[there, side] = flanking(index, side, there)
+        return found
 
     def context(
         self, actor: int, target: int, slot: int, options: tuple[str, ...] = (),
@@ -136,43 +134,51 @@ class AttackSystem(esper.Processor):
         `weapons` and `distance` are `self.weapons(actor)` and the hexes between the two when
         the caller has them already.
         """
+        index = occupancy.index()
+        known = self.parts.check(index)
+        mine = known.get(actor) or self.parts.of(actor)
+        theirs = known.get(target) or self.parts.of(target)
         if weapons is None:
-            weapons = self.weapons(actor)
+            weapons = [*mine.wielded.weapons, *self.unarmed]
         if weapon is None:
             weapon = weapons[slot]
         elif weapon in weapons:
             slot = weapons.index(weapon)
-        here, there = queries.hex_of(actor), queries.hex_of(target)
-        return self._situation(actor, target, slot, weapon, weapons, here, there, options,
-                               off_turn, hex_distance(here, there) if distance is None
-                               else distance)
+        here, there = mine.position.hex, theirs.position.hex
+        side = index.side.get(target)
+        return self._situation(
+            actor, target, mine, theirs, slot, weapon, weapons, here, there, options, off_turn,
+            hex_distance(here, there) if distance is None else distance,
+            self.flanking(index, queries.side_of(target) if side is None else side, there))
 
     def _situation(
-        self, actor: int, target: int, slot: int, weapon: Weapon, weapons: list[Weapon],
-        here: Hex, there: Hex, options: tuple[str, ...], off_turn: bool, distance: int,
+        self, actor: int, target: int, mine: Parts, theirs: Parts, slot: int, weapon: Weapon,
+        weapons: list[Weapon], here: Hex, there: Hex, options: tuple[str, ...],
+        off_turn: bool, distance: int, surrounded: tuple[bool, int],
     ) -> AttackContext:
-        """The context of `context`, once the weapon and both hexes are known."""
-        component = esper.component_for_entity
-        memory = component(actor, TurnMemory)
-        flanked, adjacent_foes = surroundings(target)
+        """The context of `context`, once the weapon, both hexes and the flanking are known."""
+        memory = mine.memory
+        momentum = mine.momentum
+        conditions, defender_conditions = mine.conditions.rounds, theirs.conditions.rounds
         # Filled field by field: the dataclass's keyword `__init__` matches 26 names one by one
-        # (a third of the context's cost). `test_engine_context_sets_every_field` pins that
-        # every field is set.
+        # (a third of the context's cost). `test_engine_context_is_the_map_read_in_full` pins
+        # that every field is set as the keyword-built record would have it.
         ctx = AttackContext.__new__(AttackContext)
-        ctx.attacker = component(actor, Stats).block
-        ctx.defender = component(target, Stats).block
+        ctx.attacker = mine.stats.block
+        ctx.defender = theirs.stats.block
         ctx.weapon = weapon
         ctx.distance = distance
-        ctx.position = relative_position(there, component(target, Facing).direction, here)
+        ctx.position = relative_position(there, theirs.facing.direction, here)
         ctx.here = here
         ctx.there = there
         ctx.options = frozenset(options) if options else NOTHING
-        ctx.run_up = run_up(actor, here, there)
+        ctx.run_up = (momentum.steps if momentum.direction is not None
+                      and momentum.direction == direction_to(here, there) else 0)
         ctx.cover = cover_quarters(self.hexmap, here, there) if weapon.is_ranged else 0
-        ctx.flanked = flanked
-        ctx.adjacent_foes = adjacent_foes
-        ctx.attacker_conditions = conditions_of(actor)
-        ctx.defender_conditions = conditions_of(target)
+        ctx.flanked, ctx.adjacent_foes = surrounded
+        ctx.attacker_conditions = frozenset(conditions) if conditions else NOTHING
+        ctx.defender_conditions = (frozenset(defender_conditions) if defender_conditions
+                                   else NOTHING)
         ctx.off_turn = off_turn
         ctx.slot = slot
         ctx.wielded = tuple(weapons)
@@ -181,10 +187,10 @@ class AttackSystem(esper.Processor):
         ctx.turn_weapons = tuple(memory.weapons)
         ctx.turn_options = frozenset(memory.options) if memory.options else NOTHING
         ctx.bystanders = bystanders(actor, target) if self.ruleset.wants_bystanders else ()
-        ctx.defender_wielded = tuple(component(target, Wielded).weapons)
+        ctx.defender_wielded = tuple(theirs.wielded.weapons)
         ctx.attacker_buffs = self.buffs(actor) if self.buffs is not None else NOTHING
-        ctx.attacker_shield = queries.worn_shield(actor)
-        ctx.defender_shield = queries.worn_shield(target)
+        ctx.attacker_shield = None if mine.worn is None else mine.worn.shield
+        ctx.defender_shield = None if theirs.worn is None else theirs.worn.shield
         return ctx
 
     def refusal(self, command: Attack, off_turn: bool = False) -> str | None:
@@ -204,18 +210,22 @@ class AttackSystem(esper.Processor):
         there = index.where.get(target)
         if there is None:
             return f"#{target} is not a living combatant"
-        here = index.where.get(actor)
-        if here is None:  # an Open attack resumed after its maker fell
-            here = queries.hex_of(actor)
-        if index.side[target] == index.side.get(actor, queries.side_of(actor)):
+        sides = index.side
+        side = sides[target]
+        mine_side = sides.get(actor)
+        if side == (queries.side_of(actor) if mine_side is None else mine_side):
             return f"{queries.name_of(target)} is on your side"
-        wielded = esper.component_for_entity(actor, Wielded)
+        known = self.parts.check(index)
+        mine = known.get(actor) or self.parts.of(actor)
+        here = mine.position.hex  # (an Open attack may resume after its maker fell)
+        wielded = mine.wielded
         weapons = [*wielded.weapons, *self.unarmed]
         if command.weapon >= len(weapons):
             return f"no weapon in slot {command.weapon} (wielding {len(weapons)})"
         weapon = weapons[command.weapon]
         distance = hex_distance(here, there)
-        if not weapon.is_ranged and distance > weapon.reach:
+        ranged = weapon.is_ranged
+        if not ranged and distance > weapon.reach:
             return f"{weapon.name} reaches {weapon.reach} hex(es); target is {distance} away"
         if wielded.unloaded and weapon.id in wielded.unloaded:
             return f"{weapon.name} must be reloaded first"
@@ -223,12 +233,10 @@ class AttackSystem(esper.Processor):
             unknown = sorted(set(command.options) - self.maneuvers)
             valid = ", ".join(sorted(self.maneuvers)) or "none"
             return f"unknown maneuver '{unknown[0]}' for {self.ruleset.name} (valid: {valid})"
-        ctx = self._situation(actor, target, command.weapon, weapon, weapons, here, there,
-                              command.options, off_turn, distance)
-        if weapon.is_ranged and (
-            ctx.cover >= FULL
-            or not self.hexmap.sees(ctx.here, ctx.there)
-        ):
+        ctx = self._situation(actor, target, mine, known.get(target) or self.parts.of(target),
+                              command.weapon, weapon, weapons, here, there, command.options,
+                              off_turn, distance, self.flanking(index, side, there))
+        if ranged and (ctx.cover >= FULL or not self.hexmap.sees(here, there)):
             return f"no line of sight to {queries.name_of(target)}"
         reason = self.ruleset.attack_refusal(ctx)
         if reason is not None:
@@ -237,7 +245,7 @@ class AttackSystem(esper.Processor):
         if cost is None:
             when = "off-turn" if off_turn else "now"
             return f"this ruleset does not allow attacking with {weapon.name} {when}"
-        ap = esper.component_for_entity(actor, ActionPoints).current
+        ap = mine.points.current
         if cost > ap and not paid:
             return f"needs {cost} AP to attack with {weapon.name}, has {ap}"
         return ctx, cost
@@ -249,10 +257,10 @@ class AttackSystem(esper.Processor):
             return plan
         ctx, cost = plan
         actor = command.actor
-        ap = esper.component_for_entity(actor, ActionPoints)
-        ap.current -= cost
+        mine = self.parts.known[actor]  # fetched by `plan`
+        mine.points.current -= cost
         if not off_turn:
-            esper.component_for_entity(actor, Facing).direction = direction_to(ctx.here, ctx.there)
+            mine.facing.direction = direction_to(ctx.here, ctx.there)
             if self.offer is not None:
                 action: Action = "ranged" if ctx.weapon.is_ranged else "melee"
                 offered = self.offer(actor, command, action, ctx)
@@ -286,19 +294,21 @@ class AttackSystem(esper.Processor):
     ) -> list[Event]:
         """Roll the attack and apply its damage, death and effects."""
         actor, target = command.actor, command.target
-        ap = esper.component_for_entity(actor, ActionPoints)
+        known = self.parts.known  # both fetched by the plan or context this strike follows
+        mine = known.get(actor) or self.parts.of(actor)
+        ap = mine.points
         thrown: list[Weapon] = []
         if "crossbow" in ctx.weapon.tags and not free:
-            esper.component_for_entity(actor, Wielded).unloaded.append(ctx.weapon.id)
+            mine.wielded.unloaded.append(ctx.weapon.id)
         elif ctx.weapon.kind == "thrown" and not free:
             # A thrown weapon leaves the hand and lies where the target stands.
-            esper.component_for_entity(actor, Wielded).weapons.remove(ctx.weapon)
+            mine.wielded.weapons.remove(ctx.weapon)
             thrown.append(ctx.weapon)
         if not off_turn:
             # The run-up ends with the blow (kept until then: a set spear may strike first).
-            momentum = esper.component_for_entity(actor, Momentum)
+            momentum = mine.momentum
             momentum.direction, momentum.steps = None, 0
-            memory = esper.component_for_entity(actor, TurnMemory)
+            memory = mine.memory
             memory.attacks += 1
             memory.weapons.append(ctx.weapon.id)
             if command.options:
@@ -306,7 +316,7 @@ class AttackSystem(esper.Processor):
             if command.weapon == 0:
                 memory.primary_targets.append(target)
         result = self.ruleset.resolve_attack(ctx, self.dice)
-        health = esper.component_for_entity(target, Health)
+        health = (known.get(target) or self.parts.of(target)).health
         if result.sublethal:
             health.sublethal += result.damage
         else:
