@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 
 import esper
@@ -36,6 +36,9 @@ BuffsHook = Callable[[int], frozenset[str]]
 # A `strike` effect option: the thrown weapon whose miss set off the strike flies on into it.
 THROWN_FOLLOWS = "thrown_follows"
 NOTHING: frozenset[str] = frozenset()
+# Pure functions of hexes every attack asks for: remembered (bounded), not worked out again.
+position_of = lru_cache(maxsize=1 << 16)(relative_position)
+direction_of = lru_cache(maxsize=1 << 16)(direction_to)
 
 
 @lru_cache(maxsize=16384)
@@ -153,7 +156,7 @@ class AttackSystem(esper.Processor):
 
     def _situation(
         self, actor: int, target: int, mine: Parts, theirs: Parts, slot: int, weapon: Weapon,
-        weapons: list[Weapon], here: Hex, there: Hex, options: tuple[str, ...],
+        weapons: Sequence[Weapon], here: Hex, there: Hex, options: tuple[str, ...],
         off_turn: bool, distance: int, surrounded: tuple[bool, int],
     ) -> AttackContext:
         """The context of `context`, once the weapon, both hexes and the flanking are known."""
@@ -168,12 +171,12 @@ class AttackSystem(esper.Processor):
         ctx.defender = theirs.stats.block
         ctx.weapon = weapon
         ctx.distance = distance
-        ctx.position = relative_position(there, theirs.facing.direction, here)
+        ctx.position = position_of(there, theirs.facing.direction, here)
         ctx.here = here
         ctx.there = there
         ctx.options = frozenset(options) if options else NOTHING
         ctx.run_up = (momentum.steps if momentum.direction is not None
-                      and momentum.direction == direction_to(here, there) else 0)
+                      and momentum.direction == direction_of(here, there) else 0)
         ctx.cover = cover_quarters(self.hexmap, here, there) if weapon.is_ranged else 0
         ctx.flanked, ctx.adjacent_foes = surrounded
         ctx.attacker_conditions = frozenset(conditions) if conditions else NOTHING
@@ -181,7 +184,7 @@ class AttackSystem(esper.Processor):
                                    else NOTHING)
         ctx.off_turn = off_turn
         ctx.slot = slot
-        ctx.wielded = tuple(weapons)
+        ctx.wielded = weapons if isinstance(weapons, tuple) else tuple(weapons)
         ctx.primary_attacked_target = target in memory.primary_targets
         ctx.weapon_attacks = memory.attacks
         ctx.turn_weapons = tuple(memory.weapons)
@@ -215,11 +218,12 @@ class AttackSystem(esper.Processor):
         mine_side = sides.get(actor)
         if side == (queries.side_of(actor) if mine_side is None else mine_side):
             return f"{queries.name_of(target)} is on your side"
-        known = self.parts.check(index)
-        mine = known.get(actor) or self.parts.of(actor)
+        parts = self.parts
+        known = parts.known if parts.index is index else parts.check(index)
+        mine = known.get(actor) or parts.of(actor)
         here = mine.position.hex  # (an Open attack may resume after its maker fell)
         wielded = mine.wielded
-        weapons = [*wielded.weapons, *self.unarmed]
+        weapons = (*wielded.weapons, *self.unarmed)  # (the context's `wielded` as it is)
         if command.weapon >= len(weapons):
             return f"no weapon in slot {command.weapon} (wielding {len(weapons)})"
         weapon = weapons[command.weapon]
@@ -233,7 +237,7 @@ class AttackSystem(esper.Processor):
             unknown = sorted(set(command.options) - self.maneuvers)
             valid = ", ".join(sorted(self.maneuvers)) or "none"
             return f"unknown maneuver '{unknown[0]}' for {self.ruleset.name} (valid: {valid})"
-        ctx = self._situation(actor, target, mine, known.get(target) or self.parts.of(target),
+        ctx = self._situation(actor, target, mine, known.get(target) or parts.of(target),
                               command.weapon, weapon, weapons, here, there, command.options,
                               off_turn, distance, self.flanking(index, side, there))
         if ranged and (ctx.cover >= FULL or not self.hexmap.sees(here, there)):
@@ -260,7 +264,7 @@ class AttackSystem(esper.Processor):
         mine = self.parts.known[actor]  # fetched by `plan`
         mine.points.current -= cost
         if not off_turn:
-            mine.facing.direction = direction_to(ctx.here, ctx.there)
+            mine.facing.direction = direction_of(ctx.here, ctx.there)
             if self.offer is not None:
                 action: Action = "ranged" if ctx.weapon.is_ranged else "melee"
                 offered = self.offer(actor, command, action, ctx)
@@ -296,21 +300,23 @@ class AttackSystem(esper.Processor):
         actor, target = command.actor, command.target
         known = self.parts.known  # both fetched by the plan or context this strike follows
         mine = known.get(actor) or self.parts.of(actor)
-        ap = mine.points
-        thrown: list[Weapon] = []
-        if "crossbow" in ctx.weapon.tags and not free:
-            mine.wielded.unloaded.append(ctx.weapon.id)
-        elif ctx.weapon.kind == "thrown" and not free:
+        weapon = ctx.weapon
+        thrown: Weapon | None = None
+        if free:
+            pass
+        elif "crossbow" in weapon.tags:
+            mine.wielded.unloaded.append(weapon.id)
+        elif weapon.kind == "thrown":
             # A thrown weapon leaves the hand and lies where the target stands.
-            mine.wielded.weapons.remove(ctx.weapon)
-            thrown.append(ctx.weapon)
+            mine.wielded.weapons.remove(weapon)
+            thrown = weapon
         if not off_turn:
             # The run-up ends with the blow (kept until then: a set spear may strike first).
             momentum = mine.momentum
             momentum.direction, momentum.steps = None, 0
             memory = mine.memory
             memory.attacks += 1
-            memory.weapons.append(ctx.weapon.id)
+            memory.weapons.append(weapon.id)
             if command.options:
                 memory.options.extend(sorted(set(command.options) - set(memory.options)))
             if command.weapon == 0:
@@ -322,35 +328,41 @@ class AttackSystem(esper.Processor):
         else:
             health.hp -= result.damage
         events: list[Event] = [
-            Attacked(actor, target, ctx.weapon.id, ctx.distance, ctx.position, result, cost,
-                     ap.current, health.hp, off_turn and not free, free)
+            Attacked(actor, target, weapon.id, ctx.distance, ctx.position, result, cost,
+                     mine.points.current, health.hp, off_turn and not free, free)
         ]
         if health.hp <= 0 or health.sublethal >= health.hp:
             how = "slain" if health.hp <= 0 else "knocked out"
             occupancy.fell(target, queries.clock().round)
             events.append(Died(target, actor, how))
-        carried = carried_on(result, thrown) if thrown else None
-        for weapon in thrown:
-            if weapon is carried:
-                continue
-            if result.hit:
-                item = esper.create_entity(Item(weapon, actor), Position(ctx.there))
-                events.append(WeaponDropped(actor, weapon.id, item, ctx.there, "is thrown"))
-            else:  # a miss may veer (d40) and break on a hard surface (adnd)
-                spot, how = ctx.there, "is thrown"
-                if result.thrown_lands is not None:
-                    turn, hexes = result.thrown_lands
-                    heading = (direction_to(ctx.here, ctx.there) + turn) % 6
-                    spot, _, _ = self.effects.flight(ctx.there, heading, hexes)
-                    how = "is thrown and veers"
-                events.extend(self.effects.land(actor, weapon, spot, how))
-        applied: list[Event] = []
-        if result.effects:
-            applied = self.effects.apply(result.effects, actor, target, ctx.weapon)
-            events.extend(applied)
-        if carried is not None:
-            events.extend(self.follow_through(actor, carried, applied, ctx.there))
+        carried = None
+        if thrown is not None:
+            carried = carried_on(result, [thrown])
+            if carried is None:
+                events.extend(self.thrown_lands(actor, thrown, result, ctx))
+        if result.effects or carried is not None:
+            applied: list[Event] = []
+            if result.effects:
+                applied = self.effects.apply(result.effects, actor, target, weapon)
+                events.extend(applied)
+            if carried is not None:
+                events.extend(self.follow_through(actor, carried, applied, ctx.there))
         return events
+
+    def thrown_lands(
+        self, actor: int, weapon: Weapon, result: AttackResult, ctx: AttackContext
+    ) -> list[Event]:
+        """Where a thrown weapon lies after its attack: by the target on a hit, else as it flew."""
+        if result.hit:
+            item = esper.create_entity(Item(weapon, actor), Position(ctx.there))
+            return [WeaponDropped(actor, weapon.id, item, ctx.there, "is thrown")]
+        spot, how = ctx.there, "is thrown"  # a miss may veer (d40), break on stone (adnd)
+        if result.thrown_lands is not None:
+            turn, hexes = result.thrown_lands
+            heading = (direction_to(ctx.here, ctx.there) + turn) % 6
+            spot, _, _ = self.effects.flight(ctx.there, heading, hexes)
+            how = "is thrown and veers"
+        return self.effects.land(actor, weapon, spot, how)
 
     def follow_through(
         self, actor: int, weapon: Weapon, applied: list[Event], there: Hex

@@ -42,8 +42,8 @@ def mixing_refusal(ctx: AttackContext) -> str | None:
     weapons = real_weapons(ctx)
     if TWO_WEAPONS in ctx.options and not weapons:
         return "two_weapons: no weapon in hand to add unarmed strikes to"
-    if len(weapons) != 1 or declared(ctx):
-        return None
+    if len(weapons) != 1 or not ctx.turn_weapons or declared(ctx):
+        return None  # (nothing attacked before this turn: nothing to mix with)
     unarmed = ctx.weapon.id == UNARMED.id
     earlier = {w == UNARMED.id for w in ctx.turn_weapons}
     if (unarmed and False in earlier) or (not unarmed and True in earlier):
