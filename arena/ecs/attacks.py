@@ -13,6 +13,7 @@ from arena.ecs.components import (
     Facing,
     Item,
     Position,
+    Wielded,
 )
 from arena.ecs.cover import FULL, cover_quarters
 from arena.ecs.effects import EffectSystem
@@ -116,7 +117,7 @@ class AttackSystem(esper.Processor):
 
     def weapons(self, actor: int) -> list[Weapon]:
         """The attacker's choice of weapons: what it wields, then the ruleset's unarmed strike."""
-        return [*self.parts.of(actor).wielded.weapons, *self.unarmed]
+        return [*esper.component_for_entity(actor, Wielded).weapons, *self.unarmed]
 
     def flanking(self, index: occupancy.Occupancy, side: int, there: Hex) -> tuple[bool, int]:
         """`surroundings` of a combatant of `side` on `there`, remembered until anyone moves."""
