@@ -37,9 +37,10 @@ BuffsHook = Callable[[int], frozenset[str]]
 # A `strike` effect option: the thrown weapon whose miss set off the strike flies on into it.
 THROWN_FOLLOWS = "thrown_follows"
 NOTHING: frozenset[str] = frozenset()
-# Pure functions of hexes every attack asks for: remembered (bounded), not worked out again.
-position_of = lru_cache(maxsize=1 << 16)(relative_position)
-direction_of = lru_cache(maxsize=1 << 16)(direction_to)
+# Pure functions of hexes every attack asks for: remembered, not worked out again (bounded:
+# the recent pairs are the ones asked again; a big battle's AI would otherwise fill them).
+position_of = lru_cache(maxsize=4096)(relative_position)
+direction_of = lru_cache(maxsize=4096)(direction_to)
 
 
 @lru_cache(maxsize=16384)
