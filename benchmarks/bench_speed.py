@@ -145,6 +145,7 @@ def main() -> None:
     if args.attacks_only:
         args.battles = 0
     trees = {"this": ROOT, **({"base": args.base.resolve()} if args.base else {})}
+    load_before = os.getloadavg()[0]  # others' work on a shared machine: it slows the memory
     runs: dict[str, list[dict[str, float]]] = {name: [] for name in trees}
     for i in range(args.rounds):
         order = list(trees) if i % 2 == 0 else list(reversed(trees))
@@ -154,6 +155,7 @@ def main() -> None:
         "machine": f"{platform.machine()}, {os.cpu_count()} CPUs, "
                    f"{platform.python_implementation()} {platform.python_version()}",
         "battles": args.battles, "rounds": args.rounds,
+        "load average (1 min) before / after": f"{load_before:.1f} / {os.getloadavg()[0]:.1f}",
     }
     keys = list(runs["this"][0])
     for name in trees:
