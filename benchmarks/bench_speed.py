@@ -11,7 +11,8 @@ same measurements from this file:
 - skirmish battles per second (AI on both sides, seeds 1..N, as benchmarks/bench.py);
 - `arena sim --scenario skirmish --seed S` per second, in one process through `arena.cli.main`
   (assets, scenario, battle and output each time, as a loop of sims in a script does);
-- one attack through `Battle.apply` and the pure rule function (bench.py's attack_overhead).
+- one attack through `Battle.apply` and the pure rule function (bench.py's attack_overhead),
+  then both loops once more with user and kernel time apart and the page faults per attack.
 Times are CPU time (`time.process_time`, as bench.py). The report gives each checkout's median
 over the rounds and this one's ratio to the base. `--attacks-only` skips the battles and sims
 (more rounds of the attack row in the same time); `--profile N` prints the N functions with
@@ -65,7 +66,55 @@ def worker(battles: int, attacks: int) -> dict[str, float]:
         numbers["sims_per_second"] = sims_per_second(max(2, battles // 2))
     apply_us, rule_us, ratio = attack_overhead(scenario, attacks, repeat=3)
     return {**numbers, "attack_apply_us": apply_us, "attack_rule_us": rule_us,
-            "apply_over_rule": ratio}
+            "apply_over_rule": ratio, **attack_split(scenario, attacks)}
+
+
+def attack_split(scenario: object, n: int) -> dict[str, float]:
+    """The attack row's two loops once more, user and kernel time apart, with page faults.
+
+    The battle keeps every event in its log, so its loop grows the heap (new pages, faulted in
+    by the kernel); the rule's loop drops its results and reuses their memory.
+    """
+    import gc  # noqa: PLC0415
+    import resource  # noqa: PLC0415
+
+    import esper  # noqa: PLC0415
+    from bench import attack_duel, forget  # noqa: PLC0415
+
+    from arena.battle import Battle  # noqa: PLC0415
+    from arena.dice import Dice  # noqa: PLC0415
+    from arena.ecs.components import TurnMemory  # noqa: PLC0415
+    from arena.model.commands import Attack, EndTurn  # noqa: PLC0415
+    from arena.rules import get_ruleset  # noqa: PLC0415
+
+    duel = attack_duel(scenario, n)  # type: ignore[arg-type]
+    ruleset = get_ruleset(duel.ruleset)
+    usage = {}
+    with Battle(duel, ruleset, seed=1) as battle:
+        if battle.active == 2:
+            battle.apply(EndTurn(2))
+        command = Attack(1, 2)
+        plan = battle.attacks.plan(command)
+        assert not isinstance(plan, str)
+        memory = esper.component_for_entity(1, TurnMemory)
+        dice = Dice(1)
+        gc.disable()
+        for side in ("apply", "rule"):
+            before = resource.getrusage(resource.RUSAGE_SELF)
+            if side == "apply":
+                for _ in range(n):
+                    battle.apply(command)
+                    forget(memory)
+            else:
+                for _ in range(n):
+                    ruleset.resolve_attack(plan[0], dice)
+            after = resource.getrusage(resource.RUSAGE_SELF)
+            usage[f"attack_{side}_user_us"] = (after.ru_utime - before.ru_utime) / n * 1e6
+            usage[f"attack_{side}_kernel_us"] = (after.ru_stime - before.ru_stime) / n * 1e6
+            usage[f"attack_{side}_faults"] = (after.ru_minflt - before.ru_minflt) / n
+        gc.enable()
+    usage["apply_over_rule_user"] = usage["attack_apply_user_us"] / usage["attack_rule_user_us"]
+    return usage
 
 
 def profile_attacks(n: int, top: int) -> None:
@@ -161,8 +210,9 @@ def main() -> None:
     for name in trees:
         for key in keys:
             results[f"{name} {key}"] = round(statistics.median(r[key] for r in runs[name]), 2)
-        spread = sorted(r["apply_over_rule"] for r in runs[name])
-        results[f"{name} apply_over_rule range"] = f"{spread[0]:.2f}..{spread[-1]:.2f}"
+        for key in ("apply_over_rule", "apply_over_rule_user"):
+            spread = sorted(r[key] for r in runs[name])
+            results[f"{name} {key} range"] = f"{spread[0]:.2f}..{spread[-1]:.2f}"
     if "base" in trees:
         for key in ("battles_per_second", "sims_per_second") if args.battles else ():
             this = statistics.median(r[key] for r in runs["this"])
