@@ -61,6 +61,10 @@ from arena.rules.base import Extras, Ruleset
 from arena.rules.protection import worn_stats
 from arena.statehash import state_hash
 
+# Commands that do not break a buff kept up by concentration (a tuple: `isinstance` with a
+# tuple is quicker than with a union).
+KEEPS_CHANTS = (EndTurn, Invoke, React)
+
 
 @dataclass(frozen=True, slots=True)
 class Wounds:
@@ -87,6 +91,9 @@ class Battle:
         self.dice = Dice(seed, dice_script)
         self.world = World()
         self.log: list[Event] = []
+        # Entity ids 1..n are the combatants (`_spawn`), for good: nothing else has Health and
+        # no combatant entity is ever deleted (the fallen keep theirs).
+        self.combatants = frozenset(range(1, len(scenario.combatants) + 1))
         with self.world:
             self._spawn()
             self.effects = EffectSystem(scenario.map, ruleset, self.dice)
@@ -107,7 +114,9 @@ class Battle:
             )):
                 esper.add_processor(system, priority)
             self.attacks.offer = self.movement.offer = self.items.offer = self.reactions.offer
-            if isinstance(ruleset, Extras):  # only rulesets with buffs pay for looking them up
+            # Only rulesets with buffs pay for looking them up, or for ending chants.
+            self.chants = isinstance(ruleset, Extras)
+            if self.chants:
                 self.attacks.buffs = self.auras.buffs_on
             self.turns.at_turn_start = self.auras.tick
             self.effects.strike = self.attacks.free_attack
@@ -209,7 +218,7 @@ class Battle:
         outcome = reason if reason is not None else self._handlers[type(command)](command)
         if isinstance(outcome, str):
             return [Refused(command.type, outcome)]
-        if not isinstance(command, EndTurn | Invoke | React):
+        if self.chants and not isinstance(command, KEEPS_CHANTS):
             # Doing anything else ends a buff kept up by concentration (a chant).
             interrupted = self.auras.interrupt(command.actor)
             if interrupted:
@@ -221,9 +230,10 @@ class Battle:
         clock = queries.clock()
         if clock.over:
             return "the battle is over"
-        unknown = self._stranger(command)
-        if unknown is not None:
-            return unknown
+        combatants = self.combatants  # (checked here, not by a call: every command asks)
+        if command.actor not in combatants or (
+                isinstance(command, Attack) and command.target not in combatants):
+            return self._stranger(command)
         pending = self.reactions.pending()
         turning = isinstance(command, Face)  # off-turn facing: where the ruleset prices it
         if pending is not None and not isinstance(command, React) and not (
@@ -231,33 +241,29 @@ class Battle:
             reactor = queries.name_of(pending[1].reactors[0])
             return f"waiting for {reactor} to decide on an Action of Opportunity"
         if isinstance(command, React):
-            return None if not command.take else self._incapacity(command.actor)
+            return None if not command.take else queries.incapacity(self.ruleset, command.actor)
         if command.actor != clock.active and not (turning and queries.is_alive(command.actor)):
             active = clock.active
             whose = queries.name_of(active) if active is not None else "nobody"
             return f"it is not #{command.actor}'s turn (it is {whose}'s)"
         if not isinstance(command, EndTurn):
-            return self._incapacity(command.actor)
+            return queries.incapacity(self.ruleset, command.actor)
         return None
 
     def _stranger(self, command: Command) -> str | None:
         """A command from a file naming no combatant (the clock, #999) is refused, not a crash."""
         for entity in (command.actor, command.target) if isinstance(command, Attack) else (
                 command.actor,):
-            if not (esper.entity_exists(entity) and esper.has_component(entity, Health)):
+            if entity not in self.combatants:
                 return f"#{entity} is not a combatant in this battle"
         return None
-
-    def _incapacity(self, actor: int) -> str | None:
-        """Why the ruleset lets this combatant do nothing but end its turn, or None."""
-        return queries.incapacity(self.ruleset, actor)
 
     def _finish(self, events: list[Event]) -> list[Event]:
         """Add dice notices and the victory check, then log the events."""
         notices = self.dice.drain_notices()
         if notices:
             events.extend(Notice(text) for text in notices)
-        if any(type(e) is Died for e in events):
+        if Died in map(type, events):
             events.extend(self.auras.settle())
             events.extend(self.turns.check_victory())
             clock = queries.clock()

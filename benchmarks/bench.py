@@ -58,6 +58,23 @@ def forget(memory: TurnMemory) -> None:
     memory.attacks = 0
 
 
+def attack_duel(scenario: Scenario, n: int) -> Scenario:
+    """The scenario's first melee fighter beside a dummy enemy, with AP for n + 1 attacks."""
+    ruleset = get_ruleset(scenario.ruleset)
+    a = next(c for c in scenario.combatants if not c.weapons[0].is_ranged)
+    b = next(c for c in scenario.combatants if c.side != a.side)
+    tireless = dataclasses.replace(a, speed=10 * n)
+    target_hex = next(h for h in hex_neighbors(a.at) if scenario.map.passable(h))
+    # A crit-immune dummy: a double critical to the head would end the benchmark early.
+    stats = b.stats[ruleset.name]
+    if any(f.name == "crit_immune" for f in ruleset.fields):
+        stats = dataclasses.replace(stats, values={**stats.values, "crit_immune": True})
+    dummy = dataclasses.replace(
+        b, hp=10**9, at=target_hex, stats={**b.stats, ruleset.name: stats}
+    )
+    return dataclasses.replace(scenario, combatants=(tireless, dummy), max_rounds=10)
+
+
 def attack_overhead(
     scenario: Scenario, n: int = 20000, repeat: int = 5
 ) -> tuple[float, float, float]:
@@ -72,18 +89,7 @@ def attack_overhead(
     collector walking an ever-longer log.
     """
     ruleset = get_ruleset(scenario.ruleset)
-    a = next(c for c in scenario.combatants if not c.weapons[0].is_ranged)
-    b = next(c for c in scenario.combatants if c.side != a.side)
-    tireless = dataclasses.replace(a, speed=10 * n)
-    target_hex = next(h for h in hex_neighbors(a.at) if scenario.map.passable(h))
-    # A crit-immune dummy: a double critical to the head would end the benchmark early.
-    stats = b.stats[ruleset.name]
-    if any(f.name == "crit_immune" for f in ruleset.fields):
-        stats = dataclasses.replace(stats, values={**stats.values, "crit_immune": True})
-    dummy = dataclasses.replace(
-        b, hp=10**9, at=target_hex, stats={**b.stats, ruleset.name: stats}
-    )
-    duel = dataclasses.replace(scenario, combatants=(tireless, dummy), max_rounds=10)
+    duel = attack_duel(scenario, n)
     through_apply, pure = float("inf"), float("inf")
     for _ in range(repeat):
         with Battle(duel, ruleset, seed=1) as battle:

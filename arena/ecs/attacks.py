@@ -2,33 +2,29 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from functools import lru_cache
 
 import esper
 
 from arena.dice import Dice
 from arena.ecs import occupancy, queries
 from arena.ecs.components import (
-    ActionPoints,
-    Conditions,
     Facing,
-    Health,
     Item,
-    Momentum,
     Position,
-    Stats,
-    TurnMemory,
     Wielded,
 )
 from arena.ecs.cover import FULL, cover_quarters
 from arena.ecs.effects import EffectSystem
 from arena.ecs.events import ActionFailed, Attacked, Died, Event, WeaponDropped
+from arena.ecs.parts import Parts, PartsCache
 from arena.hexgrid import (
-    DIRECTIONS,
     Hex,
     direction_to,
     hex_angle,
     hex_distance,
+    hex_neighbors,
     relative_position,
 )
 from arena.model.commands import Attack, Command
@@ -40,26 +36,35 @@ OfferHook = Callable[[int, Command, Action, AttackContext | None], list[Event] |
 BuffsHook = Callable[[int], frozenset[str]]
 # A `strike` effect option: the thrown weapon whose miss set off the strike flies on into it.
 THROWN_FOLLOWS = "thrown_follows"
+NOTHING: frozenset[str] = frozenset()
+# Pure functions of hexes every attack asks for: remembered, not worked out again (bounded:
+# the recent pairs are the ones asked again; a big battle's AI would otherwise fill them).
+position_of = lru_cache(maxsize=4096)(relative_position)
+direction_of = lru_cache(maxsize=4096)(direction_to)
 
 
-def conditions_of(entity: int) -> frozenset[str]:
-    """The names of the conditions afflicting `entity`."""
-    return frozenset(esper.component_for_entity(entity, Conditions).rounds)
+@lru_cache(maxsize=16384)
+def _around(h: Hex) -> tuple[tuple[int, Hex], ...]:
+    """The six neighbours of `h` with their directions (built once per hex, not per attack)."""
+    return tuple(enumerate(hex_neighbors(h)))
 
 
 def surroundings(defender: int) -> tuple[bool, int]:
     """Whether the defender's enemies flank it (two opposite hexes) and how many are adjacent."""
     index = occupancy.index()
-    side = queries.side_of(defender)
-    q, r = queries.hex_of(defender)
+    side = index.side.get(defender)
+    if side is None:  # fallen: no longer in the index
+        side = queries.side_of(defender)
+    return flanking(index, side, queries.hex_of(defender))
+
+
+def flanking(index: occupancy.Occupancy, side: int, there: Hex) -> tuple[bool, int]:
+    """`surroundings` of a combatant of `side` on `there`."""
     at, sides = index.at, index.side
-    foes = []
-    for d, (dq, dr) in enumerate(DIRECTIONS):
-        e = at.get(Hex(q + dq, r + dr))
-        if e is not None and sides[e] != side:
-            foes.append(d)
-    flanked = any((d + 3) % 6 in foes for d in foes)
-    return flanked, len(foes)
+    foes = [d for d, h in _around(there) if (e := at.get(h)) is not None and sides[e] != side]
+    if len(foes) < 2:
+        return False, len(foes)
+    return any((d + 3) % 6 in foes for d in foes), len(foes)
 
 
 def bystanders(actor: int, target: int) -> tuple[Bystander, ...]:
@@ -88,14 +93,6 @@ def carried_on(result: AttackResult, thrown: list[Weapon]) -> Weapon | None:
     return thrown[0] if thrown and follows and not result.hit else None
 
 
-def run_up(actor: int, here: Hex, there: Hex) -> int:
-    """Hexes walked this turn in one straight line that points at the target."""
-    momentum = esper.component_for_entity(actor, Momentum)
-    if momentum.direction is None or momentum.direction != direction_to(here, there):
-        return 0
-    return momentum.steps
-
-
 class AttackSystem(esper.Processor):
     """Turns an Attack command into a ruleset resolution on the map."""
 
@@ -107,16 +104,30 @@ class AttackSystem(esper.Processor):
         self.hexmap = hexmap
         self.effects = effects
         self.maneuvers = frozenset(name for name, _ in ruleset.maneuvers)
+        self.unarmed = (ruleset.unarmed,) if ruleset.unarmed else ()
         self.offer: OfferHook | None = None
         self.buffs: BuffsHook | None = None
+        self.parts = PartsCache()
+        # Flanking by (hex, side), while the occupancy index stays at `_flanks_at`: it reads
+        # only who stands where, which changes only with the index's version.
+        self._flanks: dict[tuple[Hex, int], tuple[bool, int]] = {}
+        self._flanks_at: tuple[occupancy.Occupancy | None, int] = (None, 0)
 
     def process(self) -> None:
         """Nothing runs per frame: attacks happen on commands."""
 
     def weapons(self, actor: int) -> list[Weapon]:
         """The attacker's choice of weapons: what it wields, then the ruleset's unarmed strike."""
-        wielded = list(esper.component_for_entity(actor, Wielded).weapons)
-        return [*wielded, self.ruleset.unarmed] if self.ruleset.unarmed else wielded
+        return [*esper.component_for_entity(actor, Wielded).weapons, *self.unarmed]
+
+    def flanking(self, index: occupancy.Occupancy, side: int, there: Hex) -> tuple[bool, int]:
+        """`surroundings` of a combatant of `side` on `there`, remembered until anyone moves."""
+        if self._flanks_at[0] is not index or self._flanks_at[1] != index.version:
+            self._flanks, self._flanks_at = {}, (index, index.version)
+        found = self._flanks.get((there, side))
+        if found is None:
+            found = self._flanks[there, side] = flanking(index, side, there)
+        return found
 
     def context(
         self, actor: int, target: int, slot: int, options: tuple[str, ...] = (),
@@ -128,44 +139,64 @@ class AttackSystem(esper.Processor):
         `weapons` and `distance` are `self.weapons(actor)` and the hexes between the two when
         the caller has them already.
         """
+        index = occupancy.index()
+        known = self.parts.check(index)
+        mine = known.get(actor) or self.parts.of(actor)
+        theirs = known.get(target) or self.parts.of(target)
         if weapons is None:
-            weapons = self.weapons(actor)
-        here, there = queries.hex_of(actor), queries.hex_of(target)
-        facing = esper.component_for_entity(target, Facing).direction
-        flanked, adjacent_foes = surroundings(target)
-        memory = esper.component_for_entity(actor, TurnMemory)
+            weapons = [*mine.wielded.weapons, *self.unarmed]
         if weapon is None:
             weapon = weapons[slot]
         elif weapon in weapons:
             slot = weapons.index(weapon)
-        return AttackContext(
-            attacker=esper.component_for_entity(actor, Stats).block,
-            defender=esper.component_for_entity(target, Stats).block,
-            weapon=weapon,
-            distance=hex_distance(here, there) if distance is None else distance,
-            position=relative_position(there, facing, here),
-            here=here,
-            there=there,
-            options=frozenset(options),
-            run_up=run_up(actor, here, there),
-            cover=cover_quarters(self.hexmap, here, there) if weapon.is_ranged else 0,
-            flanked=flanked,
-            adjacent_foes=adjacent_foes,
-            attacker_conditions=conditions_of(actor),
-            defender_conditions=conditions_of(target),
-            off_turn=off_turn,
-            slot=slot,
-            wielded=tuple(weapons),
-            primary_attacked_target=target in memory.primary_targets,
-            weapon_attacks=memory.attacks,
-            turn_weapons=tuple(memory.weapons),
-            turn_options=frozenset(memory.options),
-            bystanders=bystanders(actor, target) if self.ruleset.wants_bystanders else (),
-            defender_wielded=tuple(esper.component_for_entity(target, Wielded).weapons),
-            attacker_buffs=self.buffs(actor) if self.buffs is not None else frozenset(),
-            attacker_shield=queries.worn_shield(actor),
-            defender_shield=queries.worn_shield(target),
-        )
+        here, there = mine.position.hex, theirs.position.hex
+        side = index.side.get(target)
+        return self._situation(
+            actor, target, mine, theirs, slot, weapon, weapons, here, there, options, off_turn,
+            hex_distance(here, there) if distance is None else distance,
+            self.flanking(index, queries.side_of(target) if side is None else side, there))
+
+    def _situation(
+        self, actor: int, target: int, mine: Parts, theirs: Parts, slot: int, weapon: Weapon,
+        weapons: Sequence[Weapon], here: Hex, there: Hex, options: tuple[str, ...],
+        off_turn: bool, distance: int, surrounded: tuple[bool, int],
+    ) -> AttackContext:
+        """The context of `context`, once the weapon, both hexes and the flanking are known."""
+        memory = mine.memory
+        momentum = mine.momentum
+        conditions, defender_conditions = mine.conditions.rounds, theirs.conditions.rounds
+        # Filled field by field: the dataclass's keyword `__init__` matches 26 names one by one
+        # (a third of the context's cost). `test_engine_context_is_the_map_read_in_full` pins
+        # that every field is set as the keyword-built record would have it.
+        ctx = AttackContext.__new__(AttackContext)
+        ctx.attacker = mine.stats.block
+        ctx.defender = theirs.stats.block
+        ctx.weapon = weapon
+        ctx.distance = distance
+        ctx.position = position_of(there, theirs.facing.direction, here)
+        ctx.here = here
+        ctx.there = there
+        ctx.options = frozenset(options) if options else NOTHING
+        ctx.run_up = (momentum.steps if momentum.direction is not None
+                      and momentum.direction == direction_of(here, there) else 0)
+        ctx.cover = cover_quarters(self.hexmap, here, there) if weapon.is_ranged else 0
+        ctx.flanked, ctx.adjacent_foes = surrounded
+        ctx.attacker_conditions = frozenset(conditions) if conditions else NOTHING
+        ctx.defender_conditions = (frozenset(defender_conditions) if defender_conditions
+                                   else NOTHING)
+        ctx.off_turn = off_turn
+        ctx.slot = slot
+        ctx.wielded = weapons if isinstance(weapons, tuple) else tuple(weapons)
+        ctx.primary_attacked_target = target in memory.primary_targets
+        ctx.weapon_attacks = memory.attacks
+        ctx.turn_weapons = tuple(memory.weapons)
+        ctx.turn_options = frozenset(memory.options) if memory.options else NOTHING
+        ctx.bystanders = bystanders(actor, target) if self.ruleset.wants_bystanders else ()
+        ctx.defender_wielded = tuple(theirs.wielded.weapons)
+        ctx.attacker_buffs = self.buffs(actor) if self.buffs is not None else NOTHING
+        ctx.attacker_shield = None if mine.worn is None else mine.worn.shield
+        ctx.defender_shield = None if theirs.worn is None else theirs.worn.shield
+        return ctx
 
     def refusal(self, command: Attack, off_turn: bool = False) -> str | None:
         """Why this attack cannot be made now, or None; checked before any die or AP."""
@@ -180,29 +211,38 @@ class AttackSystem(esper.Processor):
         `paid` skips the AP check for an Open attack whose AP went before the reactions.
         """
         actor, target = command.actor, command.target
-        if not queries.is_alive(target):
+        index = occupancy.index()  # the living: their hexes and sides without a lookup each
+        there = index.where.get(target)
+        if there is None:
             return f"#{target} is not a living combatant"
-        if queries.side_of(target) == queries.side_of(actor):
+        sides = index.side
+        side = sides[target]
+        mine_side = sides.get(actor)
+        if side == (queries.side_of(actor) if mine_side is None else mine_side):
             return f"{queries.name_of(target)} is on your side"
-        weapons = self.weapons(actor)
+        parts = self.parts
+        known = parts.known if parts.index is index else parts.check(index)
+        mine = known.get(actor) or parts.of(actor)
+        here = mine.position.hex  # (an Open attack may resume after its maker fell)
+        wielded = mine.wielded
+        weapons = (*wielded.weapons, *self.unarmed)  # (the context's `wielded` as it is)
         if command.weapon >= len(weapons):
             return f"no weapon in slot {command.weapon} (wielding {len(weapons)})"
         weapon = weapons[command.weapon]
-        distance = hex_distance(queries.hex_of(actor), queries.hex_of(target))
-        if not weapon.is_ranged and distance > weapon.reach:
+        distance = hex_distance(here, there)
+        ranged = weapon.is_ranged
+        if not ranged and distance > weapon.reach:
             return f"{weapon.name} reaches {weapon.reach} hex(es); target is {distance} away"
-        if weapon.id in esper.component_for_entity(actor, Wielded).unloaded:
+        if wielded.unloaded and weapon.id in wielded.unloaded:
             return f"{weapon.name} must be reloaded first"
         if command.options and not self.maneuvers.issuperset(command.options):
             unknown = sorted(set(command.options) - self.maneuvers)
             valid = ", ".join(sorted(self.maneuvers)) or "none"
             return f"unknown maneuver '{unknown[0]}' for {self.ruleset.name} (valid: {valid})"
-        ctx = self.context(actor, target, command.weapon, command.options, off_turn,
-                           weapons=weapons, distance=distance)
-        if weapon.is_ranged and (
-            ctx.cover >= FULL
-            or not self.hexmap.sees(ctx.here, ctx.there)
-        ):
+        ctx = self._situation(actor, target, mine, known.get(target) or parts.of(target),
+                              command.weapon, weapon, weapons, here, there, command.options,
+                              off_turn, distance, self.flanking(index, side, there))
+        if ranged and (ctx.cover >= FULL or not self.hexmap.sees(here, there)):
             return f"no line of sight to {queries.name_of(target)}"
         reason = self.ruleset.attack_refusal(ctx)
         if reason is not None:
@@ -211,7 +251,7 @@ class AttackSystem(esper.Processor):
         if cost is None:
             when = "off-turn" if off_turn else "now"
             return f"this ruleset does not allow attacking with {weapon.name} {when}"
-        ap = esper.component_for_entity(actor, ActionPoints).current
+        ap = mine.points.current
         if cost > ap and not paid:
             return f"needs {cost} AP to attack with {weapon.name}, has {ap}"
         return ctx, cost
@@ -223,10 +263,10 @@ class AttackSystem(esper.Processor):
             return plan
         ctx, cost = plan
         actor = command.actor
-        ap = esper.component_for_entity(actor, ActionPoints)
-        ap.current -= cost
+        mine = self.parts.known[actor]  # fetched by `plan`
+        mine.points.current -= cost
         if not off_turn:
-            esper.component_for_entity(actor, Facing).direction = direction_to(ctx.here, ctx.there)
+            mine.facing.direction = direction_of(ctx.here, ctx.there)
             if self.offer is not None:
                 action: Action = "ranged" if ctx.weapon.is_ranged else "melee"
                 offered = self.offer(actor, command, action, ctx)
@@ -260,61 +300,71 @@ class AttackSystem(esper.Processor):
     ) -> list[Event]:
         """Roll the attack and apply its damage, death and effects."""
         actor, target = command.actor, command.target
-        ap = esper.component_for_entity(actor, ActionPoints)
-        thrown: list[Weapon] = []
-        if "crossbow" in ctx.weapon.tags and not free:
-            esper.component_for_entity(actor, Wielded).unloaded.append(ctx.weapon.id)
-        elif ctx.weapon.kind == "thrown" and not free:
+        known = self.parts.known  # both fetched by the plan or context this strike follows
+        mine = known.get(actor) or self.parts.of(actor)
+        weapon = ctx.weapon
+        thrown: Weapon | None = None
+        if free:
+            pass
+        elif "crossbow" in weapon.tags:
+            mine.wielded.unloaded.append(weapon.id)
+        elif weapon.kind == "thrown":
             # A thrown weapon leaves the hand and lies where the target stands.
-            esper.component_for_entity(actor, Wielded).weapons.remove(ctx.weapon)
-            thrown.append(ctx.weapon)
+            mine.wielded.weapons.remove(weapon)
+            thrown = weapon
         if not off_turn:
             # The run-up ends with the blow (kept until then: a set spear may strike first).
-            momentum = esper.component_for_entity(actor, Momentum)
+            momentum = mine.momentum
             momentum.direction, momentum.steps = None, 0
-            memory = esper.component_for_entity(actor, TurnMemory)
+            memory = mine.memory
             memory.attacks += 1
-            memory.weapons.append(ctx.weapon.id)
+            memory.weapons.append(weapon.id)
             if command.options:
                 memory.options.extend(sorted(set(command.options) - set(memory.options)))
             if command.weapon == 0:
                 memory.primary_targets.append(target)
         result = self.ruleset.resolve_attack(ctx, self.dice)
-        health = esper.component_for_entity(target, Health)
+        health = (known.get(target) or self.parts.of(target)).health
         if result.sublethal:
             health.sublethal += result.damage
         else:
             health.hp -= result.damage
         events: list[Event] = [
-            Attacked(actor, target, ctx.weapon.id, ctx.distance, ctx.position, result, cost,
-                     ap.current, health.hp, off_turn and not free, free)
+            Attacked(actor, target, weapon.id, ctx.distance, ctx.position, result, cost,
+                     mine.points.current, health.hp, off_turn and not free, free)
         ]
         if health.hp <= 0 or health.sublethal >= health.hp:
             how = "slain" if health.hp <= 0 else "knocked out"
             occupancy.fell(target, queries.clock().round)
             events.append(Died(target, actor, how))
-        carried = carried_on(result, thrown)
-        for weapon in thrown:
-            if weapon is carried:
-                continue
-            if result.hit:
-                item = esper.create_entity(Item(weapon, actor), Position(ctx.there))
-                events.append(WeaponDropped(actor, weapon.id, item, ctx.there, "is thrown"))
-            else:  # a miss may veer (d40) and break on a hard surface (adnd)
-                spot, how = ctx.there, "is thrown"
-                if result.thrown_lands is not None:
-                    turn, hexes = result.thrown_lands
-                    heading = (direction_to(ctx.here, ctx.there) + turn) % 6
-                    spot, _, _ = self.effects.flight(ctx.there, heading, hexes)
-                    how = "is thrown and veers"
-                events.extend(self.effects.land(actor, weapon, spot, how))
-        applied: list[Event] = []
-        if result.effects:
-            applied = self.effects.apply(result.effects, actor, target, ctx.weapon)
-            events.extend(applied)
-        if carried is not None:
-            events.extend(self.follow_through(actor, carried, applied, ctx.there))
+        carried = None
+        if thrown is not None:
+            carried = carried_on(result, [thrown])
+            if carried is None:
+                events.extend(self.thrown_lands(actor, thrown, result, ctx))
+        if result.effects or carried is not None:
+            applied: list[Event] = []
+            if result.effects:
+                applied = self.effects.apply(result.effects, actor, target, weapon)
+                events.extend(applied)
+            if carried is not None:
+                events.extend(self.follow_through(actor, carried, applied, ctx.there))
         return events
+
+    def thrown_lands(
+        self, actor: int, weapon: Weapon, result: AttackResult, ctx: AttackContext
+    ) -> list[Event]:
+        """Where a thrown weapon lies after its attack: by the target on a hit, else as it flew."""
+        if result.hit:
+            item = esper.create_entity(Item(weapon, actor), Position(ctx.there))
+            return [WeaponDropped(actor, weapon.id, item, ctx.there, "is thrown")]
+        spot, how = ctx.there, "is thrown"  # a miss may veer (d40), break on stone (adnd)
+        if result.thrown_lands is not None:
+            turn, hexes = result.thrown_lands
+            heading = (direction_to(ctx.here, ctx.there) + turn) % 6
+            spot, _, _ = self.effects.flight(ctx.there, heading, hexes)
+            how = "is thrown and veers"
+        return self.effects.land(actor, weapon, spot, how)
 
     def follow_through(
         self, actor: int, weapon: Weapon, applied: list[Event], there: Hex

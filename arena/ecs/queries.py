@@ -78,9 +78,10 @@ ENDED = {"actions_ended": "its actions are over for this round",
 
 def incapacity(ruleset: Ruleset, entity: int) -> str | None:
     """Why `entity` can take no action or reaction now but ending its turn, or None."""
-    conditions = frozenset(esper.component_for_entity(entity, Conditions).rounds)
-    if not conditions:
+    rounds = esper.component_for_entity(entity, Conditions).rounds
+    if not rounds:
         return None
+    conditions = frozenset(rounds)
     ended = next((why for name, why in ENDED.items() if name in conditions), None)
     return ended if ended is not None else ruleset.incapacity(conditions)
 

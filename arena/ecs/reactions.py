@@ -66,8 +66,11 @@ class ReactionSystem(esper.Processor):
         steps: list[Hex] | None = None,
     ) -> list[Event] | None:
         """Present an opening if the action is Open and anyone can react; else None."""
-        stats = esper.component_for_entity(actor, Stats).block
+        # An attack's context holds the attacker's stat block already.
+        stats = esper.component_for_entity(actor, Stats).block if ctx is None else ctx.attacker
         if not self.ruleset.opens(action, ctx, stats):
+            if ctx is None or not isinstance(command, Attack):
+                return None  # (checked here too: every attack asks)
             return self.offer_counter(actor, command, ctx)
         reactors = self.reactors(actor)
         if not reactors:

@@ -175,6 +175,8 @@ class ApRuleset(RulesetDefaults):
 
     def hands(self, conditions: frozenset[str]) -> int:
         """Hands left to hold weapons: two, less each severed hand or arm side."""
+        if not conditions:
+            return 2  # (every attack asks: the common case without building a set)
         lost = {LOST_HAND[c] for c in conditions if c in LOST_HAND}
         return 2 - len(lost)
 

@@ -39,6 +39,8 @@ def mixing_refusal(ctx: AttackContext) -> str | None:
     "uses unarmed attacks in addition to normal weapons" takes the table's penalties on both
     attacks, so it must be declared (`two_weapons`) on the turn's first attack.
     """
+    if not ctx.turn_weapons and TWO_WEAPONS not in ctx.options:
+        return None  # the turn's first attack, undeclared: nothing to mix (every attack asks)
     weapons = real_weapons(ctx)
     if TWO_WEAPONS in ctx.options and not weapons:
         return "two_weapons: no weapon in hand to add unarmed strikes to"
