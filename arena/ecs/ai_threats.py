@@ -6,6 +6,7 @@ The base of `ai_candidates.Planner`; every cache here lives for one decision (`r
 from __future__ import annotations
 
 import dataclasses
+import operator
 
 import esper
 
@@ -21,8 +22,8 @@ from arena.hexgrid import Hex, hex_angle, hex_distance, hex_neighbors
 from arena.rules.base import AttackContext
 
 FRIENDLY_ARC = 30.0
-COVERS = 200_000  # cover entries kept before the cache starts afresh
 SHOOTER = 1 << 30  # the strike zone of an enemy with a missile weapon: what it sees
+_FIELDS = operator.attrgetter(*(f.name for f in dataclasses.fields(AttackContext)))
 
 
 def next_turn(ctx: AttackContext) -> AttackContext:
@@ -32,9 +33,10 @@ def next_turn(ctx: AttackContext) -> AttackContext:
     turn starts); a threat is what the enemy can do when its turn comes, so an enemy that
     struck last turn (one attack a turn in `adnd`, `becmi`, `d40`) is no less dangerous.
     """
-    return dataclasses.replace(ctx, weapon_attacks=0, turn_weapons=(),
-                               turn_options=frozenset(), primary_attacked_target=False,
-                               off_turn=False)
+    copy = AttackContext(*_FIELDS(ctx))  # dataclasses.replace without its checks
+    copy.weapon_attacks, copy.turn_weapons, copy.turn_options = 0, (), frozenset()
+    copy.primary_attacked_target = copy.off_turn = False
+    return copy
 
 
 class Threats:
@@ -50,12 +52,13 @@ class Threats:
         self.round = -1
         self.field: Field | None = None
         self.contexts: dict[tuple[int, int, int], AttackContext] = {}
-        self.covers: dict[tuple[Hex, Hex], int] = {}
         self.scene = Scene([], {}, {})
         self.flags: dict[tuple[str, int], bool] = {}
         self.zones: dict[int, int] = {}
         self.lines: dict[int, list[tuple[Hex, Hex]]] = {}
         self.situations: dict[int, tuple[object, ...]] = {}
+        self.bounds: dict[int, int] = {}
+        self.widest: dict[tuple[int, ...], int] = {}
 
     def reset(self) -> None:
         """Forget the last decision's caches (the world has moved on).
@@ -71,13 +74,13 @@ class Threats:
             self.costs.clear()
         self.field = None
         self.contexts.clear()
-        if len(self.covers) > COVERS:
-            self.covers.clear()  # the map never changes: cover is kept, within a bound
         self.scene = read_scene()
         self.flags.clear()
         self.zones.clear()
         self.lines.clear()
         self.situations.clear()
+        self.bounds.clear()
+        self.widest.clear()
 
     def enemies(self, actor: int) -> list[int]:
         """The living enemies of `actor`, by entity id (from the decision's scene)."""
@@ -110,11 +113,8 @@ class Threats:
         return self.contexts[key]
 
     def cover(self, shooter: Hex, target: Hex) -> int:
-        """Cover quarters of `target` against a missile from `shooter` (the map's: kept)."""
-        key = (shooter, target)
-        if key not in self.covers:
-            self.covers[key] = cover_quarters(self.attacks.hexmap, shooter, target)
-        return self.covers[key]
+        """Cover quarters of `target` against a missile from `shooter` (the map's memo)."""
+        return cover_quarters(self.attacks.hexmap, shooter, target)
 
     def reaches(self, enemy: int, spot: Hex) -> bool:
         """Whether `enemy` could strike `spot` in its next turn (a walk, then its reach)."""
@@ -139,7 +139,17 @@ class Threats:
         return self.zones[enemy]
 
     def bound(self, enemy: int) -> int:
-        """An upper bound of `zone` read without any attack context (no blow costs 0 AP)."""
+        """An upper bound of `zone` read without any attack context (no blow costs 0 AP).
+
+        Read once per decision.
+        """
+        found = self.bounds.get(enemy)
+        if found is None:
+            found = self.bounds[enemy] = self.read_bound(enemy)
+        return found
+
+    def read_bound(self, enemy: int) -> int:
+        """`bound` read off the components now."""
         weapons = esper.component_for_entity(enemy, Wielded).weapons
         if any(w.is_ranged for w in weapons):
             return SHOOTER
@@ -153,20 +163,48 @@ class Threats:
         Waiting on the edge of this zone makes the enemy spend its AP walking; an archer's
         zone is all it sees, where waiting only hands it free shots, so it does not count.
         """
-        return any(self.bound(e) != SHOOTER and self.reaches(e, spot) for e in enemies)
+        widest = self.widest_melee(enemies)
+        if widest < 0:
+            return False
+        here = self.scene.hexes
+        for e in self.scene.near(spot, widest):  # enemies beyond every bound cannot reach
+            b = self.bound(e)
+            if (b != SHOOTER and hex_distance(here[e], spot) <= b and e in enemies
+                    and self.reaches(e, spot)):
+                return True
+        return False
+
+    def widest_melee(self, enemies: list[int]) -> int:
+        """The widest strike-zone bound of the `enemies` without a missile weapon (-1: none)."""
+        key = tuple(enemies)
+        found = self.widest.get(key)
+        if found is None:
+            found = self.widest[key] = max(
+                (b for b in map(self.bound, enemies) if b != SHOOTER), default=-1)
+        return found
 
     def striking(self, spot: Hex, enemies: list[int]) -> list[int]:
         """The `enemies` that could strike `spot` next turn, by entity id.
 
         Pruned by bucket and an upper bound of each strike zone before any blow is costed.
         """
-        bounds = [self.bound(e) for e in enemies]
-        widest = max((b for b in bounds if b != SHOOTER), default=-1)
-        near = set(self.scene.near(spot, widest))
+        return [e for e, _ in self.strikers(spot, enemies)]
+
+    def strikers(self, spot: Hex, enemies: list[int]) -> list[tuple[int, int]]:
+        """`striking` with each missile's cover quarters on `spot` (-1 for a melee enemy)."""
+        near = set(self.scene.near(spot, self.widest_melee(enemies)))
         here = self.scene.hexes
-        return [e for e, b in zip(enemies, bounds, strict=True)
-                if (b == SHOOTER or (e in near and hex_distance(here[e], spot) <= b))
-                and self.reaches(e, spot)]
+        hexmap = self.attacks.hexmap
+        found = []
+        for e in enemies:
+            b = self.bound(e)
+            if b == SHOOTER:
+                quarters = cover_quarters(hexmap, here[e], spot)
+                if quarters < 4:
+                    found.append((e, quarters))
+            elif e in near and hex_distance(here[e], spot) <= b and self.reaches(e, spot):
+                found.append((e, -1))
+        return found
 
     def situation(self, who: int) -> tuple[object, ...]:
         """What an attack context reads of `who` that changes in a round: HP, kit, hex, ...
@@ -214,11 +252,8 @@ class Threats:
     def exposure(self, actor: int, spot: Hex, enemies: list[int]) -> float:
         """The exposure term of standing on `spot` when the enemies' turns come."""
         total = 0.0
-        for enemy in self.striking(spot, enemies):
-            weapons = esper.component_for_entity(enemy, Wielded).weapons
-            shade = 1.0
-            if any(w.is_ranged for w in weapons):
-                shade = 1 - self.cover(queries.hex_of(enemy), spot) / 4
+        for enemy, quarters in self.strikers(spot, enemies):
+            shade = 1.0 if quarters < 0 else 1 - quarters / 4  # shaded by cover: missiles
             total += self.threat(enemy, actor) * shade
         return EXPOSE * total * (GUARD if self.wounded(actor) else 1.0)
 
