@@ -18,7 +18,7 @@ from arena.ecs.attacks import AttackSystem
 from arena.ecs.components import ActionPoints, Conditions, Facing, Health, Stats, Wielded
 from arena.ecs.cover import cover_quarters
 from arena.ecs.movement import MovementSystem
-from arena.hexgrid import Hex, hex_angle, hex_distance, hex_neighbors
+from arena.hexgrid import DIRECTIONS, Hex, hex_angle, hex_distance
 from arena.rules.base import AttackContext
 
 FRIENDLY_ARC = 30.0
@@ -59,6 +59,7 @@ class Threats:
         self.situations: dict[int, tuple[object, ...]] = {}
         self.bounds: dict[int, int] = {}
         self.widest: dict[tuple[int, ...], int] = {}
+        self.reaches_of: dict[tuple[int, ...], tuple[dict[int, int], int]] = {}
 
     def reset(self) -> None:
         """Forget the last decision's caches (the world has moved on).
@@ -74,13 +75,14 @@ class Threats:
             self.costs.clear()
         self.field = None
         self.contexts.clear()
-        self.scene = read_scene()
+        self.scene = read_scene(self.scene)
         self.flags.clear()
         self.zones.clear()
         self.lines.clear()
         self.situations.clear()
         self.bounds.clear()
         self.widest.clear()
+        self.reaches_of.clear()
 
     def enemies(self, actor: int) -> list[int]:
         """The living enemies of `actor`, by entity id (from the decision's scene)."""
@@ -273,15 +275,26 @@ class Threats:
         if len(walked) < 2 or not self.ruleset.opens("move", None, stats):
             return 0.0
         total = 0.0
-        reaches = {e: max((w.reach for w in self.attacks.weapons(e) if not w.is_ranged),
-                          default=0) for e in enemies}
-        widest = max(reaches.values(), default=0)
+        reaches, widest = self.melee_reaches(enemies)
         for left in walked[:-1]:
             for enemy in self.scene.near(left, widest):
                 if enemy in reaches and 0 < hex_distance(self.scene.hexes[enemy],
                                                          left) <= reaches[enemy]:
                     total += self.threat(enemy, actor)
         return total
+
+    def melee_reaches(self, enemies: list[int]) -> tuple[dict[int, int], int]:
+        """Each enemy's longest melee reach (0 without one) and the longest of all.
+
+        Read once per decision and list of enemies.
+        """
+        key = tuple(enemies)
+        found = self.reaches_of.get(key)
+        if found is None:
+            reaches = {e: max((w.reach for w in self.attacks.weapons(e) if not w.is_ranged),
+                              default=0) for e in enemies}
+            found = self.reaches_of[key] = (reaches, max(reaches.values(), default=0))
+        return found
 
     def arc(self, actor: int, spot: Hex, enemies: list[int]) -> float:
         """ARC for each ally archer whose nearest target has `spot` in its 30° fire arc."""
@@ -336,8 +349,16 @@ class Threats:
         """
         if self.field is None:
             blocked = {h for h, e in self.scene.occupants.items() if e != actor}
-            goals = {h for e in enemies for h in hex_neighbors(queries.hex_of(e))
-                     if h not in blocked and self.movement.hexmap.passable(h)}
+            cells = self.movement.hexmap.cells
+            goals = set()
+            for e in enemies:
+                q, r = self.scene.hexes[e]
+                for dq, dr in DIRECTIONS:  # hex_neighbors, as plain tuples
+                    h = (q + dq, r + dr)
+                    if h not in blocked and h not in goals:
+                        terrain = cells.get(h)  # type: ignore[call-overload]
+                        if terrain is not None and not terrain.blocks_move:
+                            goals.add(h)
             self.field = Field(self.movement.base_costs, self.movement.hexmap.radius, goals,
                                blocked)
         return self.field.get(spot)
