@@ -72,3 +72,93 @@ def test_nearest_goals_keep_the_nearest_approaches_of_a_scan_over_every_enemy(
             battle.apply(battle.decide())
     assert checked >= 20
     assert pruned or kept == APPROACHES  # the pruning was exercised
+
+
+def test_distance_field_equals_a_pathfinder_rooted_at_every_goal() -> None:
+    import numpy as np  # noqa: PLC0415 - as the AI: numpy only where a field is built
+    import tcod.path  # noqa: PLC0415
+
+    from arena.ecs.ai_field import Field  # noqa: PLC0415
+    from arena.ecs.pathing import AXIAL_EDGES, terrain_costs  # noqa: PLC0415
+
+    hexmap = load_scenario("skirmish", load_library(), None).map
+    base = terrain_costs(hexmap)
+    radius = hexmap.radius
+    hexes = sorted(h for h in hexmap.cells if hexmap.passable(h))
+    for k in range(1, 8):
+        blocked = hexes[k::7 + k]
+        goals = [h for h in hexes[::5 * k + 3] if h not in blocked]
+        field = Field(base, radius, goals, blocked)
+        costs = base.copy()
+        for h in blocked:
+            costs[h.r + radius, h.q + radius] = 0
+        graph = tcod.path.CustomGraph(costs.shape)
+        graph.add_edges(edge_map=AXIAL_EDGES, cost=costs)
+        finder = tcod.path.Pathfinder(graph)
+        for g in goals:
+            finder.add_root((g.r + radius, g.q + radius))
+        finder.resolve()
+        assert field.distance is not None
+        assert np.array_equal(field.distance, finder.distance)
+    assert Field(base, radius, [], []).get(hexes[0]) is None  # no goal: nothing reachable
+
+
+def test_odds_are_shared_by_contexts_alike_in_value_but_not_across_shields(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import dataclasses  # noqa: PLC0415
+
+    from arena.model.stats import StatBlock  # noqa: PLC0415
+
+    scenario = load_scenario("skirmish", load_library(), None)
+    ruleset = get_ruleset(scenario.ruleset)
+    odds = OddsCache(ruleset)
+    weighed: list[object] = []
+    weigh = odds._weigh
+    monkeypatch.setattr(odds, "_weigh", lambda ctx, hp: weighed.append(ctx) or weigh(ctx, hp))
+    with Battle(scenario, ruleset, 1) as battle:
+        actor = battle.active
+        assert actor is not None
+        target = queries.enemies_of(actor)[0]
+        ctx = battle.attacks.context(actor, target, 0)
+        first = odds.outlook(ctx, target)
+        twin = StatBlock(ctx.attacker.ruleset, dict(ctx.attacker.values))  # another object
+        same = odds.outlook(dataclasses.replace(ctx, attacker=twin), target)
+        assert same == first and len(weighed) == 1  # alike in value: weighed once
+        shield = load_library().armour["round_shield"]
+        third = StatBlock(ctx.attacker.ruleset, dict(ctx.attacker.values))
+        odds.outlook(dataclasses.replace(ctx, attacker=third, defender_shield=shield), target)
+        assert len(weighed) == 2  # the shield is read by the odds (d40): not alike
+
+
+def test_the_scene_is_read_again_only_after_a_move_or_a_death() -> None:
+    from arena.ecs.ai_field import read_scene  # noqa: PLC0415
+    from arena.ecs.occupancy import index  # noqa: PLC0415
+
+    scenario = load_scenario("skirmish", load_library(), None)
+    with Battle(scenario, get_ruleset(scenario.ruleset), 2) as battle:
+        scene = read_scene()
+        assert read_scene(scene) is scene
+        for _ in range(40):
+            before = index().version
+            battle.apply(battle.decide())
+            fresh = read_scene(scene)
+            assert (fresh is scene) == (index().version == before)
+            assert fresh.hexes == {e: queries.hex_of(e) for e in queries.living()}
+            scene = fresh
+
+
+def test_reactors_are_the_enemies_with_a_reaction_slot() -> None:
+    scenario = load_scenario("skirmish", load_library(), None)
+    with Battle(scenario, get_ruleset(scenario.ruleset), 4) as battle:
+        seen = 0
+        for _ in range(80):
+            if battle.over:
+                break
+            reactions = battle.reactions
+            for actor in queries.living():
+                every = [e for e in queries.enemies_of(actor)
+                         if reactions.reaction_slot(e, actor) is not None]
+                assert reactions.reactors(actor) == every
+                seen += bool(every)
+            battle.apply(battle.decide())
+        assert seen  # some combatants were threatened

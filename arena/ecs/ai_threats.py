@@ -58,7 +58,7 @@ class Threats:
         self.lines: dict[int, list[tuple[Hex, Hex]]] = {}
         self.situations: dict[int, tuple[object, ...]] = {}
         self.bounds: dict[int, int] = {}
-        self.widest: dict[tuple[int, ...], int] = {}
+        self.widest: dict[tuple[int, ...], tuple[int, list[tuple[int, int, Hex]]]] = {}
         self.reaches_of: dict[tuple[int, ...], tuple[dict[int, int], int]] = {}
 
     def reset(self) -> None:
@@ -178,11 +178,16 @@ class Threats:
 
     def widest_melee(self, enemies: list[int]) -> int:
         """The widest strike-zone bound of the `enemies` without a missile weapon (-1: none)."""
+        return self.zones_of(enemies)[0]
+
+    def zones_of(self, enemies: list[int]) -> tuple[int, list[tuple[int, int, Hex]]]:
+        """`widest_melee`, and each enemy with its `bound` and hex: once per decision."""
         key = tuple(enemies)
         found = self.widest.get(key)
         if found is None:
-            found = self.widest[key] = max(
-                (b for b in map(self.bound, enemies) if b != SHOOTER), default=-1)
+            rows = [(e, self.bound(e), self.scene.hexes[e]) for e in enemies]
+            widest = max((b for _, b, _ in rows if b != SHOOTER), default=-1)
+            found = self.widest[key] = (widest, rows)
         return found
 
     def striking(self, spot: Hex, enemies: list[int]) -> list[int]:
@@ -194,17 +199,19 @@ class Threats:
 
     def strikers(self, spot: Hex, enemies: list[int]) -> list[tuple[int, int]]:
         """`striking` with each missile's cover quarters on `spot` (-1 for a melee enemy)."""
-        near = set(self.scene.near(spot, self.widest_melee(enemies)))
-        here = self.scene.hexes
+        widest, rows = self.zones_of(enemies)
+        near = set(self.scene.near(spot, widest))
         hexmap = self.attacks.hexmap
+        memo = hexmap.cover_memo  # `cover_quarters`' own memo, read without the call
         found = []
-        for e in enemies:
-            b = self.bound(e)
+        for e, b, there in rows:
             if b == SHOOTER:
-                quarters = cover_quarters(hexmap, here[e], spot)
+                quarters = memo.get((there, spot))
+                if quarters is None:
+                    quarters = cover_quarters(hexmap, there, spot)
                 if quarters < 4:
                     found.append((e, quarters))
-            elif e in near and hex_distance(here[e], spot) <= b and self.reaches(e, spot):
+            elif e in near and hex_distance(there, spot) <= b and self.reaches(e, spot):
                 found.append((e, -1))
         return found
 

@@ -120,6 +120,12 @@ class Sightlines:
         tables = self.tables[nudge > 0]
         found = tables.get((dq, dr))
         if found is None:
+            back = self.tables[nudge < 0].get((-dq, -dr))
+            if back is not None:  # the line back, nudged the other way, is this one negated
+                offsets, ties, front = back
+                found = tables[(dq, dr)] = (tuple(-o for o in offsets), ties,
+                                            None if front is None else -front)
+                return found
             steps, ties = line_steps(dq, dr, nudge)
             n = (abs(dq) + abs(dr) + abs(dq + dr)) // 2
             offsets = {i: r * self.width + q for i, q, r in steps}
