@@ -122,9 +122,8 @@ class Sightlines:
         if found is None:
             back = self.tables[nudge < 0].get((-dq, -dr))
             if back is not None:  # the line back, nudged the other way, is this one negated
-                offsets, ties, front = back
-                found = tables[(dq, dr)] = (tuple(-o for o in offsets), ties,
-                                            None if front is None else -front)
+                found = tables[(dq, dr)] = (tuple(-o for o in back[0]), back[1],
+                                            None if back[2] is None else -back[2])
                 return found
             steps, ties = line_steps(dq, dr, nudge)
             n = (abs(dq) + abs(dr) + abs(dq + dr)) // 2
