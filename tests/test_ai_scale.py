@@ -162,3 +162,30 @@ def test_reactors_are_the_enemies_with_a_reaction_slot() -> None:
                 seen += bool(every)
             battle.apply(battle.decide())
         assert seen  # some combatants were threatened
+
+
+def test_threat_contexts_are_the_engines_contexts_of_each_slot_in_the_next_turn() -> None:
+    from arena.ecs.ai_threats import next_turn  # noqa: PLC0415
+
+    checked = 0
+    for name in ("skirmish", "adnd-archers", "d40-brawl", "becmi-raid"):
+        scenario = load_scenario(name, load_library(), None)
+        ruleset = get_ruleset(scenario.ruleset)
+        with Battle(scenario, ruleset, 5) as battle:
+            for _ in range(30):
+                if battle.over:
+                    break
+                planner = Planner(battle.attacks, battle.movement, OddsCache(ruleset))
+                planner.reset()
+                for actor in queries.living():
+                    for enemy in queries.enemies_of(actor):
+                        derived = planner.threat_contexts(enemy, actor)
+                        slots = battle.attacks.weapons(enemy)
+                        assert len(derived) == len(slots)
+                        for slot, ctx in enumerate(derived):
+                            engine = next_turn(battle.attacks.context(enemy, actor, slot))
+                            engine.cover = ctx.cover = 0  # a threat is weighed in the open
+                            assert ctx == engine, (name, enemy, actor, slot)
+                            checked += 1
+                battle.apply(battle.decide())
+    assert checked > 1000

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from arena.assets import load_library
 from arena.ecs.cover import _quarters, cover_quarters
-from arena.hexgrid import Hex, hex_distance, hex_line, hexagon, line_of_sight, line_steps
+from arena.hexgrid import Hex, hex_distance, hex_line, hexagon, line_of_sight
+from arena.hexlines import line_steps
 from arena.model.terrain import HexMap
 
 

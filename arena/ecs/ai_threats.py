@@ -94,9 +94,8 @@ class Threats:
         key = (enemy, actor, self.situation(enemy), self.situation(actor))
         if key not in self.threats:
             best = 0.0
-            for slot, weapon in enumerate(self.attacks.weapons(enemy)):
-                ctx = next_turn(self.context(enemy, actor, slot))
-                if not weapon.is_ranged:
+            for ctx in self.threat_contexts(enemy, actor):
+                if not ctx.weapon.is_ranged:
                     ctx.distance, ctx.position, ctx.run_up = 1, "front", 0
                 ctx.cover = 0  # in the open: `exposure` shades archers' threat by cover
                 ctx.bystanders = ()  # a threat is a rough measure: keep the odds cache warm
@@ -106,6 +105,24 @@ class Threats:
                 best = max(best, seen.damage + KILL * seen.kill)
             self.threats[key] = best
         return self.threats[key]
+
+    def threat_contexts(self, enemy: int, actor: int) -> list[AttackContext]:
+        """`next_turn` of the engine's context of each of the enemy's slots against `actor`.
+
+        The engine's contexts of one attacker and target differ from slot to slot only in
+        the weapon, the slot and the cover (which a threat sets to 0): one is built, the
+        others copied from it (`tests/test_ai_scale.py` holds the engine to that).
+        """
+        weapons = self.attacks.weapons(enemy)
+        if not weapons:
+            return []
+        first = self.context(enemy, actor, 0)
+        found = []
+        for slot, weapon in enumerate(weapons):
+            ctx = next_turn(first)
+            ctx.weapon, ctx.slot = weapon, slot
+            found.append(ctx)
+        return found
 
     def context(self, actor: int, target: int, slot: int) -> AttackContext:
         """The engine's context of this attack now, kept for the decision (do not mutate)."""

@@ -6,7 +6,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Literal
 
-from arena.hexgrid import Hex, hex_line, line_steps
+from arena.hexgrid import Hex, hex_line
+from arena.hexlines import line_steps
 
 MEMO_LIMIT = 1 << 18  # pairs remembered per map before the memo starts over
 
