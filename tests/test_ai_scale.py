@@ -189,3 +189,29 @@ def test_threat_contexts_are_the_engines_contexts_of_each_slot_in_the_next_turn(
                             checked += 1
                 battle.apply(battle.decide())
     assert checked > 1000
+
+
+def test_enemies_left_out_of_the_attacks_from_here_offer_no_attack() -> None:
+    checked = skipped = 0
+    for name in ("skirmish", "adnd-archers", "becmi-raid"):
+        scenario = load_scenario(name, load_library(), None)
+        ruleset = get_ruleset(scenario.ruleset)
+        with Battle(scenario, ruleset, 6) as battle:
+            for _ in range(40):
+                if battle.over:
+                    break
+                actor = battle.active
+                assert actor is not None
+                planner = Planner(battle.attacks, battle.movement, OddsCache(ruleset))
+                planner.reset()
+                here = queries.hex_of(actor)
+                enemies = planner.enemies(actor)
+                kept = planner.strikable(actor, here, enemies)
+                ap = 99  # every attack's AP affordable: only reach, sight and cover decide
+                for enemy in enemies:
+                    if enemy not in kept:
+                        assert not list(planner.strikes(actor, enemy, here, [here], ap))
+                        skipped += 1
+                    checked += 1
+                battle.apply(battle.decide())
+    assert checked and skipped  # the filter was exercised

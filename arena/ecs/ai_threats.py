@@ -124,6 +124,23 @@ class Threats:
             found.append(ctx)
         return found
 
+    def strikable(self, actor: int, here: Hex, enemies: list[int]) -> list[int]:
+        """The `enemies` a weapon `Planner.strikes` weighs from `here` could strike at all.
+
+        Every enemy when a loaded missile weapon is among them (sight and cover decide
+        there); else those within the longest melee reach: `strikes` finds nothing beyond it.
+        """
+        weapons = self.attacks.weapons(actor)
+        if len(weapons) > 1 and self.ruleset.unarmed is not None:
+            weapons = weapons[:-1]  # as `strikes`: fists only when there is nothing else
+        unloaded = esper.component_for_entity(actor, Wielded).unloaded
+        usable = [w for w in weapons if w.id not in unloaded]
+        if any(w.is_ranged for w in usable):
+            return enemies
+        reach = max((w.reach for w in usable), default=-1)
+        hexes = self.scene.hexes
+        return [e for e in enemies if hex_distance(here, hexes[e]) <= reach]
+
     def context(self, actor: int, target: int, slot: int) -> AttackContext:
         """The engine's context of this attack now, kept for the decision (do not mutate)."""
         key = (actor, target, slot)
