@@ -17,6 +17,10 @@ Measures (CPU time of the thread, garbage collector paused while timing, as `tim
     sides under the `basic` AI); with `--big-commands N`: the default AI's first N commands
     of it (a whole round of the default AI at 2,000 is out of reach: see the README).
 
+The repeats reuse each scenario's map, and a map keeps what it worked out about sight and
+cover (pairs of hexes, line tables): the first repeat of each size starts cold, the later ones
+warm, for every version measured alike.
+
 Run: python benchmarks/bench_scale.py [--repeats N] [--no-profile] [--profile-only]
                                       [--big ROUNDS] [--big-commands N]
 """

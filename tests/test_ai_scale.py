@@ -72,3 +72,146 @@ def test_nearest_goals_keep_the_nearest_approaches_of_a_scan_over_every_enemy(
             battle.apply(battle.decide())
     assert checked >= 20
     assert pruned or kept == APPROACHES  # the pruning was exercised
+
+
+def test_distance_field_equals_a_pathfinder_rooted_at_every_goal() -> None:
+    import numpy as np  # noqa: PLC0415 - as the AI: numpy only where a field is built
+    import tcod.path  # noqa: PLC0415
+
+    from arena.ecs.ai_field import Field  # noqa: PLC0415
+    from arena.ecs.pathing import AXIAL_EDGES, terrain_costs  # noqa: PLC0415
+
+    hexmap = load_scenario("skirmish", load_library(), None).map
+    base = terrain_costs(hexmap)
+    radius = hexmap.radius
+    hexes = sorted(h for h in hexmap.cells if hexmap.passable(h))
+    for k in range(1, 8):
+        blocked = hexes[k::7 + k]
+        goals = [h for h in hexes[::5 * k + 3] if h not in blocked]
+        field = Field(base, radius, goals, blocked)
+        costs = base.copy()
+        for h in blocked:
+            costs[h.r + radius, h.q + radius] = 0
+        graph = tcod.path.CustomGraph(costs.shape)
+        graph.add_edges(edge_map=AXIAL_EDGES, cost=costs)
+        finder = tcod.path.Pathfinder(graph)
+        for g in goals:
+            finder.add_root((g.r + radius, g.q + radius))
+        finder.resolve()
+        assert field.distance is not None
+        assert np.array_equal(field.distance, finder.distance)
+    assert Field(base, radius, [], []).get(hexes[0]) is None  # no goal: nothing reachable
+
+
+def test_odds_are_shared_by_contexts_alike_in_value_but_not_across_shields(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import dataclasses  # noqa: PLC0415
+
+    from arena.model.stats import StatBlock  # noqa: PLC0415
+
+    scenario = load_scenario("skirmish", load_library(), None)
+    ruleset = get_ruleset(scenario.ruleset)
+    odds = OddsCache(ruleset)
+    weighed: list[object] = []
+    weigh = odds._weigh
+    monkeypatch.setattr(odds, "_weigh", lambda ctx, hp: weighed.append(ctx) or weigh(ctx, hp))
+    with Battle(scenario, ruleset, 1) as battle:
+        actor = battle.active
+        assert actor is not None
+        target = queries.enemies_of(actor)[0]
+        ctx = battle.attacks.context(actor, target, 0)
+        first = odds.outlook(ctx, target)
+        twin = StatBlock(ctx.attacker.ruleset, dict(ctx.attacker.values))  # another object
+        same = odds.outlook(dataclasses.replace(ctx, attacker=twin), target)
+        assert same == first and len(weighed) == 1  # alike in value: weighed once
+        shield = load_library().armour["round_shield"]
+        third = StatBlock(ctx.attacker.ruleset, dict(ctx.attacker.values))
+        odds.outlook(dataclasses.replace(ctx, attacker=third, defender_shield=shield), target)
+        assert len(weighed) == 2  # the shield is read by the odds (d40): not alike
+
+
+def test_the_scene_is_read_again_only_after_a_move_or_a_death() -> None:
+    from arena.ecs.ai_field import read_scene  # noqa: PLC0415
+    from arena.ecs.occupancy import index  # noqa: PLC0415
+
+    scenario = load_scenario("skirmish", load_library(), None)
+    with Battle(scenario, get_ruleset(scenario.ruleset), 2) as battle:
+        scene = read_scene()
+        assert read_scene(scene) is scene
+        for _ in range(40):
+            before = index().version
+            battle.apply(battle.decide())
+            fresh = read_scene(scene)
+            assert (fresh is scene) == (index().version == before)
+            assert fresh.hexes == {e: queries.hex_of(e) for e in queries.living()}
+            scene = fresh
+
+
+def test_reactors_are_the_enemies_with_a_reaction_slot() -> None:
+    scenario = load_scenario("skirmish", load_library(), None)
+    with Battle(scenario, get_ruleset(scenario.ruleset), 4) as battle:
+        seen = 0
+        for _ in range(80):
+            if battle.over:
+                break
+            reactions = battle.reactions
+            for actor in queries.living():
+                every = [e for e in queries.enemies_of(actor)
+                         if reactions.reaction_slot(e, actor) is not None]
+                assert reactions.reactors(actor) == every
+                seen += bool(every)
+            battle.apply(battle.decide())
+        assert seen  # some combatants were threatened
+
+
+def test_threat_contexts_are_the_engines_contexts_of_each_slot_in_the_next_turn() -> None:
+    from arena.ecs.ai_threats import next_turn  # noqa: PLC0415
+
+    checked = 0
+    for name in ("skirmish", "adnd-archers", "d40-brawl", "becmi-raid"):
+        scenario = load_scenario(name, load_library(), None)
+        ruleset = get_ruleset(scenario.ruleset)
+        with Battle(scenario, ruleset, 5) as battle:
+            for _ in range(30):
+                if battle.over:
+                    break
+                planner = Planner(battle.attacks, battle.movement, OddsCache(ruleset))
+                planner.reset()
+                for actor in queries.living():
+                    for enemy in queries.enemies_of(actor):
+                        derived = planner.threat_contexts(enemy, actor)
+                        slots = battle.attacks.weapons(enemy)
+                        assert len(derived) == len(slots)
+                        for slot, ctx in enumerate(derived):
+                            engine = next_turn(battle.attacks.context(enemy, actor, slot))
+                            engine.cover = ctx.cover = 0  # a threat is weighed in the open
+                            assert ctx == engine, (name, enemy, actor, slot)
+                            checked += 1
+                battle.apply(battle.decide())
+    assert checked > 1000
+
+
+def test_enemies_left_out_of_the_attacks_from_here_offer_no_attack() -> None:
+    checked = skipped = 0
+    for name in ("skirmish", "adnd-archers", "becmi-raid"):
+        scenario = load_scenario(name, load_library(), None)
+        ruleset = get_ruleset(scenario.ruleset)
+        with Battle(scenario, ruleset, 6) as battle:
+            for _ in range(40):
+                if battle.over:
+                    break
+                actor = battle.active
+                assert actor is not None
+                planner = Planner(battle.attacks, battle.movement, OddsCache(ruleset))
+                planner.reset()
+                here = queries.hex_of(actor)
+                enemies = planner.enemies(actor)
+                kept = planner.strikable(actor, here, enemies)
+                ap = 99  # every attack's AP affordable: only reach, sight and cover decide
+                for enemy in enemies:
+                    if enemy not in kept:
+                        assert not list(planner.strikes(actor, enemy, here, [here], ap))
+                        skipped += 1
+                    checked += 1
+                battle.apply(battle.decide())
+    assert checked and skipped  # the filter was exercised

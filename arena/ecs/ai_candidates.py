@@ -181,7 +181,7 @@ class Planner(Threats):
         enemies = self.enemies(actor)
         hold = self.place(actor, here, [here], enemies, visited)
         out: list[Candidate] = []
-        for enemy in enemies:
+        for enemy in self.strikable(actor, here, enemies):
             for value, command, name in self.strikes(actor, enemy, here, [here], ap):
                 rating = Rating(dict(hold.terms))
                 rating.add("strike", value)

@@ -25,6 +25,7 @@ from arena.hexgrid import (
     hex_neighbors,
     relative_position,
 )
+from arena.model.stats import StatBlock
 from arena.model.terrain import HexMap
 from arena.rules.base import AttackContext, Bystander, Ruleset
 from arena.rules.odds import Odds, attack_odds
@@ -124,6 +125,10 @@ class OddsCache:
     def __init__(self, ruleset: Ruleset) -> None:
         self.ruleset = ruleset
         self.known: dict[tuple[object, ...], Outlook] = {}
+        # The odds read only the context's values (not its hexes): contexts alike in every
+        # field the odds can read share one outlook, whoever the combatants are.
+        self.alike: dict[tuple[object, ...], Outlook] = {}
+        self.blocks: dict[int, tuple[StatBlock, tuple[object, ...]]] = {}
         self.exact = ruleset.odds_function() is not None
 
     def outlook(self, ctx: AttackContext, target: int) -> Outlook:
@@ -132,8 +137,26 @@ class OddsCache:
         key = _key(ctx, hp)
         found = self.known.get(key)
         if found is None:
-            found = self.known[key] = self._weigh(ctx, hp)
+            alike = (self._block(ctx.attacker), self._block(ctx.defender), ctx.weapon,
+                     ctx.distance, ctx.position, ctx.options, ctx.run_up, ctx.cover,
+                     ctx.flanked, ctx.adjacent_foes, ctx.attacker_conditions,
+                     ctx.defender_conditions, ctx.off_turn, ctx.slot, ctx.wielded,
+                     ctx.primary_attacked_target, ctx.weapon_attacks, ctx.turn_weapons,
+                     ctx.turn_options, ctx.bystanders, ctx.defender_wielded, ctx.attacker_buffs,
+                     ctx.attacker_shield, ctx.defender_shield, hp)
+            found = self.alike.get(alike)
+            if found is None:
+                found = self.alike[alike] = self._weigh(ctx, hp)
+            self.known[key] = found
         return found
+
+    def _block(self, block: StatBlock) -> tuple[object, ...]:
+        """A stat block by value (its numbers), remembered per block object."""
+        found = self.blocks.get(id(block))
+        if found is None or found[0] is not block:
+            found = self.blocks[id(block)] = (block, (block.ruleset,
+                                                      tuple(sorted(block.values.items()))))
+        return found[1]
 
     def _weigh(self, ctx: AttackContext, hp: int) -> Outlook:
         """Read the odds engine's distribution; without exact odds, a plain guess of 1 a blow."""

@@ -6,6 +6,7 @@ The base of `ai_candidates.Planner`; every cache here lives for one decision (`r
 from __future__ import annotations
 
 import dataclasses
+import operator
 
 import esper
 
@@ -17,12 +18,12 @@ from arena.ecs.attacks import AttackSystem
 from arena.ecs.components import ActionPoints, Conditions, Facing, Health, Stats, Wielded
 from arena.ecs.cover import cover_quarters
 from arena.ecs.movement import MovementSystem
-from arena.hexgrid import Hex, hex_angle, hex_distance, hex_neighbors
+from arena.hexgrid import DIRECTIONS, Hex, hex_angle, hex_distance
 from arena.rules.base import AttackContext
 
 FRIENDLY_ARC = 30.0
-COVERS = 200_000  # cover entries kept before the cache starts afresh
 SHOOTER = 1 << 30  # the strike zone of an enemy with a missile weapon: what it sees
+_FIELDS = operator.attrgetter(*(f.name for f in dataclasses.fields(AttackContext)))
 
 
 def next_turn(ctx: AttackContext) -> AttackContext:
@@ -32,9 +33,10 @@ def next_turn(ctx: AttackContext) -> AttackContext:
     turn starts); a threat is what the enemy can do when its turn comes, so an enemy that
     struck last turn (one attack a turn in `adnd`, `becmi`, `d40`) is no less dangerous.
     """
-    return dataclasses.replace(ctx, weapon_attacks=0, turn_weapons=(),
-                               turn_options=frozenset(), primary_attacked_target=False,
-                               off_turn=False)
+    copy = AttackContext(*_FIELDS(ctx))  # dataclasses.replace without its checks
+    copy.weapon_attacks, copy.turn_weapons, copy.turn_options = 0, (), frozenset()
+    copy.primary_attacked_target = copy.off_turn = False
+    return copy
 
 
 class Threats:
@@ -50,12 +52,14 @@ class Threats:
         self.round = -1
         self.field: Field | None = None
         self.contexts: dict[tuple[int, int, int], AttackContext] = {}
-        self.covers: dict[tuple[Hex, Hex], int] = {}
         self.scene = Scene([], {}, {})
         self.flags: dict[tuple[str, int], bool] = {}
         self.zones: dict[int, int] = {}
         self.lines: dict[int, list[tuple[Hex, Hex]]] = {}
         self.situations: dict[int, tuple[object, ...]] = {}
+        self.bounds: dict[int, int] = {}
+        self.widest: dict[tuple[int, ...], tuple[int, list[tuple[int, int, Hex]]]] = {}
+        self.reaches_of: dict[tuple[int, ...], tuple[dict[int, int], int]] = {}
 
     def reset(self) -> None:
         """Forget the last decision's caches (the world has moved on).
@@ -71,13 +75,14 @@ class Threats:
             self.costs.clear()
         self.field = None
         self.contexts.clear()
-        if len(self.covers) > COVERS:
-            self.covers.clear()  # the map never changes: cover is kept, within a bound
-        self.scene = read_scene()
+        self.scene = read_scene(self.scene)
         self.flags.clear()
         self.zones.clear()
         self.lines.clear()
         self.situations.clear()
+        self.bounds.clear()
+        self.widest.clear()
+        self.reaches_of.clear()
 
     def enemies(self, actor: int) -> list[int]:
         """The living enemies of `actor`, by entity id (from the decision's scene)."""
@@ -89,9 +94,8 @@ class Threats:
         key = (enemy, actor, self.situation(enemy), self.situation(actor))
         if key not in self.threats:
             best = 0.0
-            for slot, weapon in enumerate(self.attacks.weapons(enemy)):
-                ctx = next_turn(self.context(enemy, actor, slot))
-                if not weapon.is_ranged:
+            for ctx in self.threat_contexts(enemy, actor):
+                if not ctx.weapon.is_ranged:
                     ctx.distance, ctx.position, ctx.run_up = 1, "front", 0
                 ctx.cover = 0  # in the open: `exposure` shades archers' threat by cover
                 ctx.bystanders = ()  # a threat is a rough measure: keep the odds cache warm
@@ -102,6 +106,41 @@ class Threats:
             self.threats[key] = best
         return self.threats[key]
 
+    def threat_contexts(self, enemy: int, actor: int) -> list[AttackContext]:
+        """`next_turn` of the engine's context of each of the enemy's slots against `actor`.
+
+        The engine's contexts of one attacker and target differ from slot to slot only in
+        the weapon, the slot and the cover (which a threat sets to 0): one is built, the
+        others copied from it (`tests/test_ai_scale.py` holds the engine to that).
+        """
+        weapons = self.attacks.weapons(enemy)
+        if not weapons:
+            return []
+        first = self.context(enemy, actor, 0)
+        found = []
+        for slot, weapon in enumerate(weapons):
+            ctx = next_turn(first)
+            ctx.weapon, ctx.slot = weapon, slot
+            found.append(ctx)
+        return found
+
+    def strikable(self, actor: int, here: Hex, enemies: list[int]) -> list[int]:
+        """The `enemies` a weapon `Planner.strikes` weighs from `here` could strike at all.
+
+        Every enemy when a loaded missile weapon is among them (sight and cover decide
+        there); else those within the longest melee reach: `strikes` finds nothing beyond it.
+        """
+        weapons = self.attacks.weapons(actor)
+        if len(weapons) > 1 and self.ruleset.unarmed is not None:
+            weapons = weapons[:-1]  # as `strikes`: fists only when there is nothing else
+        unloaded = esper.component_for_entity(actor, Wielded).unloaded
+        usable = [w for w in weapons if w.id not in unloaded]
+        if any(w.is_ranged for w in usable):
+            return enemies
+        reach = max((w.reach for w in usable), default=-1)
+        hexes = self.scene.hexes
+        return [e for e in enemies if hex_distance(here, hexes[e]) <= reach]
+
     def context(self, actor: int, target: int, slot: int) -> AttackContext:
         """The engine's context of this attack now, kept for the decision (do not mutate)."""
         key = (actor, target, slot)
@@ -110,11 +149,8 @@ class Threats:
         return self.contexts[key]
 
     def cover(self, shooter: Hex, target: Hex) -> int:
-        """Cover quarters of `target` against a missile from `shooter` (the map's: kept)."""
-        key = (shooter, target)
-        if key not in self.covers:
-            self.covers[key] = cover_quarters(self.attacks.hexmap, shooter, target)
-        return self.covers[key]
+        """Cover quarters of `target` against a missile from `shooter` (the map's memo)."""
+        return cover_quarters(self.attacks.hexmap, shooter, target)
 
     def reaches(self, enemy: int, spot: Hex) -> bool:
         """Whether `enemy` could strike `spot` in its next turn (a walk, then its reach)."""
@@ -139,7 +175,17 @@ class Threats:
         return self.zones[enemy]
 
     def bound(self, enemy: int) -> int:
-        """An upper bound of `zone` read without any attack context (no blow costs 0 AP)."""
+        """An upper bound of `zone` read without any attack context (no blow costs 0 AP).
+
+        Read once per decision.
+        """
+        found = self.bounds.get(enemy)
+        if found is None:
+            found = self.bounds[enemy] = self.read_bound(enemy)
+        return found
+
+    def read_bound(self, enemy: int) -> int:
+        """`bound` read off the components now."""
         weapons = esper.component_for_entity(enemy, Wielded).weapons
         if any(w.is_ranged for w in weapons):
             return SHOOTER
@@ -153,20 +199,55 @@ class Threats:
         Waiting on the edge of this zone makes the enemy spend its AP walking; an archer's
         zone is all it sees, where waiting only hands it free shots, so it does not count.
         """
-        return any(self.bound(e) != SHOOTER and self.reaches(e, spot) for e in enemies)
+        widest = self.widest_melee(enemies)
+        if widest < 0:
+            return False
+        here = self.scene.hexes
+        for e in self.scene.near(spot, widest):  # enemies beyond every bound cannot reach
+            b = self.bound(e)
+            if (b != SHOOTER and hex_distance(here[e], spot) <= b and e in enemies
+                    and self.reaches(e, spot)):
+                return True
+        return False
+
+    def widest_melee(self, enemies: list[int]) -> int:
+        """The widest strike-zone bound of the `enemies` without a missile weapon (-1: none)."""
+        return self.zones_of(enemies)[0]
+
+    def zones_of(self, enemies: list[int]) -> tuple[int, list[tuple[int, int, Hex]]]:
+        """`widest_melee`, and each enemy with its `bound` and hex: once per decision."""
+        key = tuple(enemies)
+        found = self.widest.get(key)
+        if found is None:
+            rows = [(e, self.bound(e), self.scene.hexes[e]) for e in enemies]
+            widest = max((b for _, b, _ in rows if b != SHOOTER), default=-1)
+            found = self.widest[key] = (widest, rows)
+        return found
 
     def striking(self, spot: Hex, enemies: list[int]) -> list[int]:
         """The `enemies` that could strike `spot` next turn, by entity id.
 
         Pruned by bucket and an upper bound of each strike zone before any blow is costed.
         """
-        bounds = [self.bound(e) for e in enemies]
-        widest = max((b for b in bounds if b != SHOOTER), default=-1)
+        return [e for e, _ in self.strikers(spot, enemies)]
+
+    def strikers(self, spot: Hex, enemies: list[int]) -> list[tuple[int, int]]:
+        """`striking` with each missile's cover quarters on `spot` (-1 for a melee enemy)."""
+        widest, rows = self.zones_of(enemies)
         near = set(self.scene.near(spot, widest))
-        here = self.scene.hexes
-        return [e for e, b in zip(enemies, bounds, strict=True)
-                if (b == SHOOTER or (e in near and hex_distance(here[e], spot) <= b))
-                and self.reaches(e, spot)]
+        hexmap = self.attacks.hexmap
+        memo = hexmap.cover_memo  # `cover_quarters`' own memo, read without the call
+        found = []
+        for e, b, there in rows:
+            if b == SHOOTER:
+                quarters = memo.get((there, spot))
+                if quarters is None:
+                    quarters = cover_quarters(hexmap, there, spot)
+                if quarters < 4:
+                    found.append((e, quarters))
+            elif e in near and hex_distance(there, spot) <= b and self.reaches(e, spot):
+                found.append((e, -1))
+        return found
 
     def situation(self, who: int) -> tuple[object, ...]:
         """What an attack context reads of `who` that changes in a round: HP, kit, hex, ...
@@ -214,11 +295,8 @@ class Threats:
     def exposure(self, actor: int, spot: Hex, enemies: list[int]) -> float:
         """The exposure term of standing on `spot` when the enemies' turns come."""
         total = 0.0
-        for enemy in self.striking(spot, enemies):
-            weapons = esper.component_for_entity(enemy, Wielded).weapons
-            shade = 1.0
-            if any(w.is_ranged for w in weapons):
-                shade = 1 - self.cover(queries.hex_of(enemy), spot) / 4
+        for enemy, quarters in self.strikers(spot, enemies):
+            shade = 1.0 if quarters < 0 else 1 - quarters / 4  # shaded by cover: missiles
             total += self.threat(enemy, actor) * shade
         return EXPOSE * total * (GUARD if self.wounded(actor) else 1.0)
 
@@ -238,15 +316,26 @@ class Threats:
         if len(walked) < 2 or not self.ruleset.opens("move", None, stats):
             return 0.0
         total = 0.0
-        reaches = {e: max((w.reach for w in self.attacks.weapons(e) if not w.is_ranged),
-                          default=0) for e in enemies}
-        widest = max(reaches.values(), default=0)
+        reaches, widest = self.melee_reaches(enemies)
         for left in walked[:-1]:
             for enemy in self.scene.near(left, widest):
                 if enemy in reaches and 0 < hex_distance(self.scene.hexes[enemy],
                                                          left) <= reaches[enemy]:
                     total += self.threat(enemy, actor)
         return total
+
+    def melee_reaches(self, enemies: list[int]) -> tuple[dict[int, int], int]:
+        """Each enemy's longest melee reach (0 without one) and the longest of all.
+
+        Read once per decision and list of enemies.
+        """
+        key = tuple(enemies)
+        found = self.reaches_of.get(key)
+        if found is None:
+            reaches = {e: max((w.reach for w in self.attacks.weapons(e) if not w.is_ranged),
+                              default=0) for e in enemies}
+            found = self.reaches_of[key] = (reaches, max(reaches.values(), default=0))
+        return found
 
     def arc(self, actor: int, spot: Hex, enemies: list[int]) -> float:
         """ARC for each ally archer whose nearest target has `spot` in its 30° fire arc."""
@@ -301,8 +390,16 @@ class Threats:
         """
         if self.field is None:
             blocked = {h for h, e in self.scene.occupants.items() if e != actor}
-            goals = {h for e in enemies for h in hex_neighbors(queries.hex_of(e))
-                     if h not in blocked and self.movement.hexmap.passable(h)}
+            cells = self.movement.hexmap.cells
+            goals = set()
+            for e in enemies:
+                q, r = self.scene.hexes[e]
+                for dq, dr in DIRECTIONS:  # hex_neighbors, as plain tuples
+                    h = (q + dq, r + dr)
+                    if h not in blocked and h not in goals:
+                        terrain = cells.get(h)  # type: ignore[call-overload]
+                        if terrain is not None and not terrain.blocks_move:
+                            goals.add(h)
             self.field = Field(self.movement.base_costs, self.movement.hexmap.radius, goals,
                                blocked)
         return self.field.get(spot)

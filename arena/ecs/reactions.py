@@ -59,7 +59,14 @@ class ReactionSystem(esper.Processor):
 
     def reactors(self, actor: int) -> list[int]:
         """Enemies threatening `actor` with AP left for an Action of Opportunity, by id."""
-        return [e for e in queries.enemies_of(actor) if self.reaction_slot(e, actor) is not None]
+        here = queries.hex_of(actor)
+        return [e for e in queries.enemies_of(actor)
+                if self.within_reach(e, here) and self.reaction_slot(e, actor) is not None]
+
+    def within_reach(self, reactor: int, there: Hex) -> bool:
+        """Whether a melee weapon of `reactor` reaches `there` (`reaction_slot`'s first cut)."""
+        distance = hex_distance(queries.hex_of(reactor), there)
+        return any(not w.is_ranged and w.reach >= distance for w in self.attacks.weapons(reactor))
 
     def offer(
         self, actor: int, command: Command, action: Action, ctx: AttackContext | None,
