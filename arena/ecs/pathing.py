@@ -20,6 +20,8 @@ if TYPE_CHECKING:
 AXIAL_EDGES = [[0, 1, 1], [1, 0, 1], [1, 1, 0]]
 UNREACHABLE = 2**31 - 1  # tcod's distance of a hex no root reaches (int32 maximum)
 NEAR = 8  # walking cost a first search from a hex answers (a turn's walk and then some)
+# The six edges `add_edges(edge_map=AXIAL_EDGES)` adds, in the order it adds them ([r, q]).
+HEX_EDGES = ((-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0))
 
 
 def terrain_costs(hexmap: HexMap) -> NDArray[np.int8]:
@@ -41,7 +43,12 @@ class Paths:
     walk costing at most `NEAR` never leaves it, and tcod's Dijkstra takes exactly the steps
     there that it takes on the whole map up to that cost (the same pops, pushes and ties),
     so every distance and path up to `NEAR` is the whole map's, bit for bit. A question about a
-    farther hex searches the whole map, once.
+    farther hex searches the whole map, once. When that square would cover half the map or
+    more, the whole map is searched at once (the same answers, one search instead of two).
+
+    Each search's distances and steps back are read out of tcod's arrays once, into lists:
+    a distance is then two list lookups and a path a walk back along the steps (what tcod's
+    own `path_to` walks, without its per-call array work).
     """
 
     def __init__(self, base: NDArray[np.int8], radius: int, start: Hex, blocked: Iterable[Hex]):
@@ -54,7 +61,15 @@ class Paths:
             if h != start and max(abs(h.q), abs(h.r), abs(h.s)) <= radius
             and 0 <= h.r + radius < size and 0 <= h.q + radius < size
         }
-        self._solve(NEAR)
+        self._dist: list[list[int]] = []
+        self._travel: list[list[list[int]]] = []
+        si, sj = start.r + radius, start.q + radius
+        self._start = (si, sj) if 0 <= si < size and 0 <= sj < size else None
+        # Only the start can have a distance without a cost to enter (a search's root).
+        self._start_closed = self._start is not None and int(base[self._start]) <= 0
+        side_i = min(size, si + NEAR + 2) - max(0, si - NEAR - 1)
+        side_j = min(size, sj + NEAR + 2) - max(0, sj - NEAR - 1)
+        self._solve(NEAR if 2 * side_i * side_j < size * size else UNREACHABLE)
 
     def _solve(self, near: int) -> None:
         """Search the square within `near` + 1 steps of the start (clipped to the map's array)."""
@@ -69,17 +84,20 @@ class Paths:
             if i0 <= i < i1 and j0 <= j < j1:
                 costs[i - i0, j - j0] = 0
         graph = tcod.path.CustomGraph(costs.shape)
-        graph.add_edges(edge_map=AXIAL_EDGES, cost=costs)
+        for edge in HEX_EDGES:  # what add_edges(edge_map=AXIAL_EDGES) adds, in its order
+            graph.add_edge(edge, 1, cost=costs)
         finder = tcod.path.Pathfinder(graph)
         finder.add_root((si - i0, sj - j0))
         finder.resolve()
-        self._finder, self._window = finder, (i0, i1, j0, j1)
+        self._dist = finder.distance.tolist()
+        self._travel = finder.traversal.tolist()
+        self._window = (i0, i1, j0, j1)
         self._whole = (i0, j0, i1, j1) == (0, 0, size, size)
         self._near = UNREACHABLE - 1 if self._whole else near
 
     def _index(self, h: Hex) -> tuple[int, int] | None:
         """Array index of `h` on the whole map's array, or None when it lies outside it."""
-        i, j = h.r + self.radius, h.q + self.radius
+        i, j = h[1] + self.radius, h[0] + self.radius
         size = 2 * self.radius + 1
         return (i, j) if 0 <= i < size and 0 <= j < size else None
 
@@ -87,7 +105,7 @@ class Paths:
         """The searched distance of array index (i, j), or None when beyond what is searched."""
         i0, i1, j0, j1 = self._window
         if i0 <= i < i1 and j0 <= j < j1:
-            d = int(self._finder.distance[i - i0, j - j0])
+            d = self._dist[i - i0][j - j0]
             if d <= self._near:
                 return d
         return None
@@ -95,12 +113,18 @@ class Paths:
     def distance(self, h: Hex) -> int | None:
         """Cost of the cheapest walk to `h` (steps, difficult ground counting its cost), or None."""
         index = self._index(h)
-        if index is None or self._base[index] <= 0 or index in self._blocked:
+        if index is None:
             return None
         d = self._found(*index)
-        if d is None and not self._whole:
+        if d is None:
+            # Walls, blocked hexes and hexes the search never reached read as unreachable;
+            # beyond a near search, an open hex is looked for on the whole map.
+            if self._whole or int(self._base[index]) <= 0 or index in self._blocked:
+                return None
             self._solve(UNREACHABLE)
             d = self._found(*index)
+        elif d == 0 and self._start_closed:
+            return None
         return d
 
     def path_to(self, h: Hex) -> list[Hex] | None:
@@ -108,11 +132,17 @@ class Paths:
         if self.distance(h) is None:
             return None
         i0, _, j0, _ = self._window
-        index = self._index(h)
-        assert index is not None
-        steps = self._finder.path_to((index[0] - i0, index[1] - j0))
-        return [Hex(int(q) + j0 - self.radius, int(r) + i0 - self.radius)
-                for r, q in steps.tolist()]
+        radius, travel = self.radius, self._travel
+        i, j = h[1] + radius - i0, h[0] + radius - j0
+        steps = [(i, j)]
+        while True:  # back along the search's steps to the start (tcod's get_travel_path)
+            i2, j2 = travel[i][j]
+            if (i2, j2) == (i, j):
+                break
+            i, j = i2, j2
+            steps.append((i, j))
+        dq, dr = j0 - radius, i0 - radius
+        return [Hex(j + dq, i + dr) for i, j in reversed(steps)]
 
     def affordable(self, path: list[Hex], budget: int) -> list[Hex]:
         """The longest start of `path` (one of these paths) whose cost is at most `budget`."""
