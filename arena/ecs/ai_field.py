@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-
-import numpy as np
-import tcod.path
-from numpy.typing import NDArray
+from typing import TYPE_CHECKING
 
 from arena.ecs import queries
-from arena.ecs.pathing import AXIAL_EDGES, UNREACHABLE
+from arena.ecs.pathing import UNREACHABLE, distance_field
 from arena.hexgrid import Hex, hex_distance, hex_neighbors
+
+if TYPE_CHECKING:
+    import numpy as np
+    from numpy.typing import NDArray
 
 
 class Field:
@@ -19,21 +20,7 @@ class Field:
     def __init__(self, base: NDArray[np.int8], radius: int, goals: Iterable[Hex],
                  blocked: Iterable[Hex]) -> None:
         self.radius = radius
-        costs = base.copy()
-        for h in blocked:
-            if max(abs(h.q), abs(h.r), abs(h.s)) <= radius:
-                costs[h.r + radius, h.q + radius] = 0
-        graph = tcod.path.CustomGraph(costs.shape)
-        graph.add_edges(edge_map=AXIAL_EDGES, cost=costs)
-        finder = tcod.path.Pathfinder(graph)
-        rooted = False
-        for g in sorted(goals, key=lambda h: (h.q, h.r)):
-            if max(abs(g.q), abs(g.r), abs(g.s)) <= radius:
-                finder.add_root((g.r + radius, g.q + radius))
-                rooted = True
-        if rooted:
-            finder.resolve()
-        self.distance = finder.distance if rooted else None
+        self.distance = distance_field(base, radius, goals, blocked)
 
     def get(self, h: Hex) -> int | None:
         """Steps from `h` to the nearest goal, or None when none can be reached."""
@@ -41,7 +28,7 @@ class Field:
         size = 2 * self.radius + 1
         if self.distance is None or not (0 <= i < size and 0 <= j < size):
             return None
-        d = int(self.distance[i, j])
+        d = self.distance[i][j]
         return None if d >= UNREACHABLE else d
 
 

@@ -7,7 +7,7 @@ for a path (`arena --help`, `arena rules`) does not load them.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from arena.hexgrid import Hex
 from arena.model.terrain import HexMap
@@ -34,6 +34,33 @@ def terrain_costs(hexmap: HexMap) -> NDArray[np.int8]:
         if not terrain.blocks_move:
             costs[h.r + hexmap.radius, h.q + hexmap.radius] = terrain.move_cost
     return costs
+
+
+def distance_field(base: NDArray[np.int8], radius: int, goals: Iterable[Hex],
+                   blocked: Iterable[Hex]) -> list[list[int]] | None:
+    """Walking cost from every hex to the nearest goal as rows [r][q] (UNREACHABLE: none).
+
+    One tcod `dijkstra2d` over the six hex edges: a distance does not depend on the order
+    the search takes ties in, so this is the Dijkstra of `Paths` without its steps back (a
+    third of its cost). None when no goal lies on the map.
+    """
+    import numpy as np  # noqa: PLC0415 - lazy, as in terrain_costs
+    import tcod.path  # noqa: PLC0415
+
+    costs = base.copy()
+    for h in blocked:
+        if max(abs(h.q), abs(h.r), abs(h.s)) <= radius:
+            costs[h.r + radius, h.q + radius] = 0
+    dist = np.full(costs.shape, UNREACHABLE, dtype=np.int32)
+    rooted = False
+    for g in goals:
+        if max(abs(g.q), abs(g.r), abs(g.s)) <= radius:
+            dist[g.r + radius, g.q + radius] = 0
+            rooted = True
+    if not rooted:
+        return None
+    tcod.path.dijkstra2d(dist, costs, edge_map=AXIAL_EDGES, out=dist)
+    return cast("list[list[int]]", dist.tolist())
 
 
 class Paths:
