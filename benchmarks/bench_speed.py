@@ -6,7 +6,9 @@ Run: python benchmarks/bench_speed.py --base /tmp/base [--battles N] [--rounds R
 runs one worker process per checkout, alternating which goes first, so a busy shared machine
 slows both alike; each worker imports `arena` from its own checkout (PYTHONPATH) and runs the
 same measurements from this file:
-- skirmish battles per second (AI on both sides, seeds 1..N, as benchmarks/bench.py);
+- skirmish battles per second (AI on both sides, seeds 1..N, as benchmarks/bench.py), after
+  one untimed battle of another seed: a checkout that imports tcod and numpy lazily pays for
+  them in its first battle, which is start-up (bench_startup.py), not the cost of a battle;
 - `arena sim --scenario skirmish --seed S` per second, in one process through `arena.cli.main`
   (assets, scenario, battle and output each time, as a loop of sims in a script does);
 - one attack through `Battle.apply` and the pure rule function (bench.py's attack_overhead).
@@ -30,6 +32,7 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
+WARM_SEED = 10_000  # one untimed battle first, outside the timed seeds 1..N
 
 
 def sims_per_second(n: int) -> float:
@@ -47,11 +50,12 @@ def sims_per_second(n: int) -> float:
 def worker(battles: int, attacks: int) -> dict[str, float]:
     """One checkout's numbers (run in a process whose `arena` is that checkout's)."""
     sys.path.insert(0, str(HERE))
-    from bench import attack_overhead, battles_per_second  # noqa: PLC0415
+    from bench import attack_overhead, battles_per_second, simulate  # noqa: PLC0415
 
     from arena.assets import load_scenario  # noqa: PLC0415
 
     scenario = load_scenario("skirmish")
+    simulate(scenario, WARM_SEED)  # start-up (lazy imports) is bench_startup.py's, not a battle's
     bps, _ = battles_per_second(scenario, battles)
     apply_us, rule_us, ratio = attack_overhead(scenario, attacks, repeat=3)
     return {

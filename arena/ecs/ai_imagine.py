@@ -35,9 +35,11 @@ from arena.rules.odds import Dist, Odds, attack_odds
 _FIELD_VALUES = operator.attrgetter(*(f.name for f in dataclasses.fields(AttackContext)))
 # The direction index of each neighbour offset (q, r), as `direction_to` gives it.
 _STEP_DIRECTION = {(d.q, d.r): i for i, d in enumerate(DIRECTIONS)}
-# `relative_position` is a pure function of a few small numbers the AI asks about again and
-# again (the same hexes around the same foes): its answers are kept, within a bound.
+# `relative_position` and `direction_to` are pure functions of a few small numbers the AI
+# asks about again and again (the same hexes around the same foes): their answers are kept,
+# within a bound.
 _relative_position = functools.lru_cache(maxsize=1 << 16)(relative_position)
+_direction_to = functools.lru_cache(maxsize=1 << 16)(direction_to)
 SPREADS = 4096  # damage spreads summed per target HP, kept before the table starts afresh
 
 
@@ -60,7 +62,7 @@ def run_up_along(actor: int, path: list[Hex], target_hex: Hex) -> int:
     end = path[-1]
     if hex_distance(end, target_hex) == 0:
         return 0
-    toward = direction_to(end, target_hex)
+    toward = _direction_to(end, target_hex)
     steps = 0
     for i in range(len(path) - 1, 0, -1):
         a, b = path[i - 1], path[i]
@@ -130,14 +132,17 @@ def imagine(ctx: AttackContext, actor: int, target: int, here: Hex, run_up: int,
 
 
 def _key(ctx: AttackContext, hp: int) -> tuple[object, ...]:
-    """A hashable summary of every field of the context that the odds can depend on."""
+    """A hashable summary of every field of the context that the odds can depend on.
+
+    Name sets are keyed as they are (a frozenset equals another with the same names).
+    """
     return (id(ctx.attacker), id(ctx.defender), ctx.weapon.id, ctx.distance, ctx.position,
-            tuple(sorted(ctx.options)), ctx.run_up, ctx.cover, ctx.flanked, ctx.adjacent_foes,
-            tuple(sorted(ctx.attacker_conditions)), tuple(sorted(ctx.defender_conditions)),
-            ctx.off_turn, ctx.slot, tuple(w.id for w in ctx.wielded),
+            ctx.options, ctx.run_up, ctx.cover, ctx.flanked, ctx.adjacent_foes,
+            ctx.attacker_conditions, ctx.defender_conditions,
+            ctx.off_turn, ctx.slot, tuple([w.id for w in ctx.wielded]),
             ctx.primary_attacked_target, ctx.weapon_attacks, ctx.turn_weapons,
-            tuple(sorted(ctx.turn_options)), ctx.bystanders,
-            tuple(w.id for w in ctx.defender_wielded), tuple(sorted(ctx.attacker_buffs)), hp)
+            ctx.turn_options, ctx.bystanders,
+            tuple([w.id for w in ctx.defender_wielded]), ctx.attacker_buffs, hp)
 
 
 class OddsCache:

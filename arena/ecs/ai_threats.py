@@ -5,13 +5,11 @@ The base of `ai_candidates.Planner`; every cache here lives for one decision (`r
 
 from __future__ import annotations
 
-import dataclasses
-
 import esper
 
 from arena.ecs import queries
 from arena.ecs.ai_field import Field, Scene, read_scene
-from arena.ecs.ai_imagine import OddsCache
+from arena.ecs.ai_imagine import OddsCache, copy_context
 from arena.ecs.ai_rating import ARC, EXPOSE, GUARD, KILL, PRESS, PROGRESS, RETREAT
 from arena.ecs.attacks import AttackSystem
 from arena.ecs.components import ActionPoints, Conditions, Facing, Health, Stats, Wielded
@@ -32,9 +30,10 @@ def next_turn(ctx: AttackContext) -> AttackContext:
     turn starts); a threat is what the enemy can do when its turn comes, so an enemy that
     struck last turn (one attack a turn in `adnd`, `becmi`, `d40`) is no less dangerous.
     """
-    return dataclasses.replace(ctx, weapon_attacks=0, turn_weapons=(),
-                               turn_options=frozenset(), primary_attacked_target=False,
-                               off_turn=False)
+    new = copy_context(ctx)
+    new.weapon_attacks, new.turn_weapons, new.turn_options = 0, (), frozenset()
+    new.primary_attacked_target = new.off_turn = False
+    return new
 
 
 class Threats:
@@ -46,6 +45,7 @@ class Threats:
         self.odds = odds
         self.ruleset = attacks.ruleset
         self.threats: dict[tuple[object, ...], float] = {}
+        self.seen: dict[tuple[int, int], float] = {}  # the decision's threats, by who and whom
         self.costs: dict[tuple[object, ...], int] = {}
         self.round = -1
         self.field: Field | None = None
@@ -70,6 +70,7 @@ class Threats:
             self.threats.clear()
             self.costs.clear()
         self.field = None
+        self.seen.clear()
         self.contexts.clear()
         if len(self.covers) > COVERS:
             self.covers.clear()  # the map never changes: cover is kept, within a bound
@@ -86,6 +87,9 @@ class Threats:
 
     def threat(self, enemy: int, actor: int) -> float:
         """The enemy's best blow against `actor` at its best reach: mean damage + KILL·kill."""
+        known = self.seen.get((enemy, actor))
+        if known is not None:  # the situations do not change within a decision
+            return known
         key = (enemy, actor, self.situation(enemy), self.situation(actor))
         if key not in self.threats:
             best = 0.0
@@ -100,7 +104,8 @@ class Threats:
                 seen = self.odds.outlook(ctx, actor)
                 best = max(best, seen.damage + KILL * seen.kill)
             self.threats[key] = best
-        return self.threats[key]
+        found = self.seen[(enemy, actor)] = self.threats[key]
+        return found
 
     def context(self, actor: int, target: int, slot: int) -> AttackContext:
         """The engine's context of this attack now, kept for the decision (do not mutate)."""
