@@ -20,6 +20,8 @@ if TYPE_CHECKING:
 AXIAL_EDGES = [[0, 1, 1], [1, 0, 1], [1, 1, 0]]
 UNREACHABLE = 2**31 - 1  # tcod's distance of a hex no root reaches (int32 maximum)
 NEAR = 8  # walking cost a first search from a hex answers (a turn's walk and then some)
+FIELDS_KEPT = 8  # distance fields kept for reuse (`distance_field`)
+_FIELDS: dict[tuple[object, ...], list[list[int]] | None] = {}
 # The six edges `add_edges(edge_map=AXIAL_EDGES)` adds, in the order it adds them ([r, q]).
 HEX_EDGES = ((-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0))
 
@@ -42,23 +44,34 @@ def distance_field(base: NDArray[np.int8], radius: int, goals: Iterable[Hex],
 
     One tcod `dijkstra2d` over the six hex edges: a distance does not depend on the order
     the search takes ties in, so this is the Dijkstra of `Paths` without its steps back (a
-    third of its cost). None when no goal lies on the map.
+    third of its cost). None when no goal lies on the map. The field is a function of the
+    map, the goals and the blocked hexes alone, so the last few are kept and shared (a mover
+    walking on in its turn leaves both unchanged): read it, never change it.
     """
+    on_map = [h for h in goals if max(abs(h.q), abs(h.r), abs(h.s)) <= radius]
+    walls = [h for h in blocked if max(abs(h.q), abs(h.r), abs(h.s)) <= radius]
+    key = (radius, base.tobytes(), frozenset(on_map), frozenset(walls))
+    if key in _FIELDS:
+        return _FIELDS[key]
+    field = _distance_field(base, radius, on_map, walls) if on_map else None
+    if len(_FIELDS) >= FIELDS_KEPT:
+        del _FIELDS[next(iter(_FIELDS))]  # the oldest
+    _FIELDS[key] = field
+    return field
+
+
+def _distance_field(base: NDArray[np.int8], radius: int, goals: list[Hex],
+                    blocked: list[Hex]) -> list[list[int]]:
+    """`distance_field` searched (goals and blocked hexes all on the map)."""
     import numpy as np  # noqa: PLC0415 - lazy, as in terrain_costs
     import tcod.path  # noqa: PLC0415
 
     costs = base.copy()
     for h in blocked:
-        if max(abs(h.q), abs(h.r), abs(h.s)) <= radius:
-            costs[h.r + radius, h.q + radius] = 0
+        costs[h.r + radius, h.q + radius] = 0
     dist = np.full(costs.shape, UNREACHABLE, dtype=np.int32)
-    rooted = False
     for g in goals:
-        if max(abs(g.q), abs(g.r), abs(g.s)) <= radius:
-            dist[g.r + radius, g.q + radius] = 0
-            rooted = True
-    if not rooted:
-        return None
+        dist[g.r + radius, g.q + radius] = 0
     tcod.path.dijkstra2d(dist, costs, edge_map=AXIAL_EDGES, out=dist)
     return cast("list[list[int]]", dist.tolist())
 
