@@ -6,6 +6,7 @@ for a path (`arena --help`, `arena rules`) does not load them.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, cast
 
@@ -14,6 +15,7 @@ from arena.model.terrain import HexMap
 
 if TYPE_CHECKING:
     import numpy as np
+    import tcod.path
     from numpy.typing import NDArray
 
 # Axial neighbours in [r, q] order: (dr, dq) in {(0,±1), (±1,0), (-1,+1), (+1,-1)}.
@@ -76,6 +78,51 @@ def _distance_field(base: NDArray[np.int8], radius: int, goals: list[Hex],
     return cast("list[list[int]]", dist.tolist())
 
 
+class _Search:
+    """A tcod search over one window size, reused: its cost array, graph and pathfinder.
+
+    The graph reads the cost array where it lies, so each search writes its costs into it.
+    `start` gives the pathfinder back as new with one root, through its public arrays: every
+    distance at its maximum but the root's 0, every step back to the hex itself (as a new
+    pathfinder's), and the frontier rebuilt from the distances, which holds the root alone
+    with priority 0 (what `add_root` pushes on a new pathfinder).
+    """
+
+    def __init__(self, shape: tuple[int, int]) -> None:
+        import numpy as np  # noqa: PLC0415 - lazy, as in terrain_costs
+        import tcod.path  # noqa: PLC0415
+
+        self.costs = np.zeros(shape, dtype=np.int8)
+        graph = tcod.path.CustomGraph(shape)
+        for edge in HEX_EDGES:  # what add_edges(edge_map=AXIAL_EDGES) adds, in its order
+            graph.add_edge(edge, 1, cost=self.costs)
+        self.finder = tcod.path.Pathfinder(graph)
+        self.steps_back = self.finder.traversal.copy()  # a new pathfinder's: each to itself
+
+    def start(self, root: tuple[int, int]) -> tcod.path.Pathfinder:
+        """The pathfinder with nothing searched yet and `root` its one root."""
+        finder = self.finder
+        finder.distance[...] = UNREACHABLE
+        finder.distance[root] = 0
+        finder.traversal[...] = self.steps_back
+        finder.rebuild_frontier()
+        return finder
+
+
+_SEARCHES = threading.local()  # each thread its own (`arena batch` threads take turns anyway)
+
+
+def _search(shape: tuple[int, int]) -> _Search:
+    """The reusable search for windows of `shape` (one per thread)."""
+    kept: dict[tuple[int, int], _Search] | None = getattr(_SEARCHES, "kept", None)
+    if kept is None:
+        kept = _SEARCHES.kept = {}
+    found = kept.get(shape)
+    if found is None:
+        found = kept[shape] = _Search(shape)
+    return found
+
+
 class Paths:
     """Cheapest walking paths from one hex, avoiding blocked hexes, weighing difficult ground.
 
@@ -113,21 +160,17 @@ class Paths:
 
     def _solve(self, near: int) -> None:
         """Search the square within `near` + 1 steps of the start (clipped to the map's array)."""
-        import tcod.path  # noqa: PLC0415 - lazy, as in terrain_costs
-
         size, radius = 2 * self.radius + 1, self.radius
         si, sj = self.start.r + radius, self.start.q + radius
         i0, i1 = max(0, si - near - 1), min(size, si + near + 2)
         j0, j1 = max(0, sj - near - 1), min(size, sj + near + 2)
-        costs = self._base[i0:i1, j0:j1].copy()
+        search = _search((i1 - i0, j1 - j0))
+        costs = search.costs
+        costs[...] = self._base[i0:i1, j0:j1]
         for i, j in self._blocked:
             if i0 <= i < i1 and j0 <= j < j1:
                 costs[i - i0, j - j0] = 0
-        graph = tcod.path.CustomGraph(costs.shape)
-        for edge in HEX_EDGES:  # what add_edges(edge_map=AXIAL_EDGES) adds, in its order
-            graph.add_edge(edge, 1, cost=costs)
-        finder = tcod.path.Pathfinder(graph)
-        finder.add_root((si - i0, sj - j0))
+        finder = search.start((si - i0, sj - j0))
         finder.resolve()
         self._dist = finder.distance.tolist()
         self._travel = finder.traversal.tolist()
@@ -175,12 +218,14 @@ class Paths:
         radius, travel = self.radius, self._travel
         i, j = h[1] + radius - i0, h[0] + radius - j0
         steps = [(i, j)]
-        while True:  # back along the search's steps to the start (tcod's get_travel_path)
-            i2, j2 = travel[i][j]
+        for _ in range(len(travel) * len(travel[0])):  # at most every hex once, as tcod bounds
+            i2, j2 = travel[i][j]  # back along the search's steps to the start
             if (i2, j2) == (i, j):
                 break
             i, j = i2, j2
             steps.append((i, j))
+        else:
+            raise RuntimeError(f"the path search's steps back from {h} run in a loop")
         dq, dr = j0 - radius, i0 - radius
         return [Hex(j + dq, i + dr) for i, j in reversed(steps)]
 
