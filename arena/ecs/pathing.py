@@ -133,9 +133,9 @@ class Paths:
     farther hex searches the whole map, once. When that square would cover half the map or
     more, the whole map is searched at once (the same answers, one search instead of two).
 
-    Each search's distances and steps back are read out of tcod's arrays once, into lists:
-    a distance is then two list lookups and a path a walk back along the steps (what tcod's
-    own `path_to` walks, without its per-call array work).
+    Each search's distances and steps back are read out of tcod's arrays once, into a dict
+    and lists: a distance is then one lookup and a path a walk back along the steps (what
+    tcod's own `path_to` walks, without its per-call array work), kept for the next ask.
     """
 
     def __init__(self, base: NDArray[np.int8], radius: int, start: Hex, blocked: Iterable[Hex]):
@@ -148,7 +148,8 @@ class Paths:
             if h != start and max(abs(h.q), abs(h.r), abs(h.s)) <= radius
             and 0 <= h.r + radius < size and 0 <= h.q + radius < size
         }
-        self._dist: list[list[int]] = []
+        self._known: dict[tuple[int, int], int] = {}  # each searched hex's distance
+        self._walks: dict[Hex, list[Hex]] = {}  # the paths asked for, by their end
         self._travel: list[list[list[int]]] = []
         si, sj = start.r + radius, start.q + radius
         self._start = (si, sj) if 0 <= si < size and 0 <= sj < size else None
@@ -172,11 +173,17 @@ class Paths:
                 costs[i - i0, j - j0] = 0
         finder = search.start((si - i0, sj - j0))
         finder.resolve()
-        self._dist = finder.distance.tolist()
         self._travel = finder.traversal.tolist()
         self._window = (i0, i1, j0, j1)
         self._whole = (i0, j0, i1, j1) == (0, 0, size, size)
         self._near = UNREACHABLE - 1 if self._whole else near
+        dq, dr, limit = j0 - radius, i0 - radius, self._near
+        self._known = {(j + dq, i + dr): d  # (q, r) equals and hashes as its Hex
+                       for i, row in enumerate(finder.distance.tolist())
+                       for j, d in enumerate(row) if d <= limit}
+        if self._start_closed:  # a root has distance 0 even where no walk may enter
+            del self._known[(self.start.q, self.start.r)]
+        self._walks = {}
 
     def _index(self, h: Hex) -> tuple[int, int] | None:
         """Array index of `h` on the whole map's array, or None when it lies outside it."""
@@ -184,36 +191,30 @@ class Paths:
         size = 2 * self.radius + 1
         return (i, j) if 0 <= i < size and 0 <= j < size else None
 
-    def _found(self, i: int, j: int) -> int | None:
-        """The searched distance of array index (i, j), or None when beyond what is searched."""
-        i0, i1, j0, j1 = self._window
-        if i0 <= i < i1 and j0 <= j < j1:
-            d = self._dist[i - i0][j - j0]
-            if d <= self._near:
-                return d
-        return None
-
     def distance(self, h: Hex) -> int | None:
         """Cost of the cheapest walk to `h` (steps, difficult ground counting its cost), or None."""
+        d = self._known.get(h)
+        if d is not None or self._whole:
+            return d
+        # Walls, blocked hexes and hexes the search never reached read as unreachable;
+        # beyond a near search, an open hex is looked for on the whole map.
         index = self._index(h)
-        if index is None:
+        if index is None or int(self._base[index]) <= 0 or index in self._blocked:
             return None
-        d = self._found(*index)
-        if d is None:
-            # Walls, blocked hexes and hexes the search never reached read as unreachable;
-            # beyond a near search, an open hex is looked for on the whole map.
-            if self._whole or int(self._base[index]) <= 0 or index in self._blocked:
-                return None
-            self._solve(UNREACHABLE)
-            d = self._found(*index)
-        elif d == 0 and self._start_closed:
-            return None
-        return d
+        self._solve(UNREACHABLE)
+        return self._known.get(h)
 
     def path_to(self, h: Hex) -> list[Hex] | None:
         """The hexes from the start to `h` inclusive, or None when unreachable."""
-        if self.distance(h) is None:
-            return None
+        found = self._walks.get(h)
+        if found is None:
+            if self.distance(h) is None:
+                return None
+            found = self._walks[h] = self._walk_back(h)
+        return list(found)
+
+    def _walk_back(self, h: Hex) -> list[Hex]:
+        """The path to `h` (searched), read back along the search's steps to the start."""
         i0, _, j0, _ = self._window
         radius, travel = self.radius, self._travel
         i, j = h[1] + radius - i0, h[0] + radius - j0
