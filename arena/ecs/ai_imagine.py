@@ -155,6 +155,7 @@ class OddsCache:
     def __init__(self, ruleset: Ruleset) -> None:
         self.ruleset = ruleset
         self.known: dict[tuple[object, ...], Outlook] = {}
+        self.odds: dict[tuple[object, ...], Odds | None] = {}  # None: the engine refused
         self.spreads: dict[tuple[int, int], tuple[Dist, float, float]] = {}
         self.exact = ruleset.odds_function() is not None
 
@@ -164,16 +165,25 @@ class OddsCache:
         key = _key(ctx, hp)
         found = self.known.get(key)
         if found is None:
-            found = self.known[key] = self._weigh(ctx, hp)
+            found = self.known[key] = self._weigh(ctx, hp, key[:-1])
         return found
 
-    def _weigh(self, ctx: AttackContext, hp: int) -> Outlook:
-        """Read the odds engine's distribution; without exact odds, a plain guess of 1 a blow."""
+    def _weigh(self, ctx: AttackContext, hp: int, situation: tuple[object, ...]) -> Outlook:
+        """Read the odds engine's distribution; without exact odds, a plain guess of 1 a blow.
+
+        The odds do not depend on the target's HP: they are kept by the rest of the key.
+        """
         if not self.exact:
             return Outlook(1.0, 0.0, 0.0)
-        try:
-            odds: Odds = attack_odds(self.ruleset, ctx)
-        except ArenaError:
+        if situation in self.odds:
+            odds = self.odds[situation]
+        else:
+            try:
+                odds = attack_odds(self.ruleset, ctx)
+            except ArenaError:
+                odds = None
+            self.odds[situation] = odds
+        if odds is None:
             return Outlook(0.0, 0.0, 0.0)
         damage, kill = self._spread(odds.damage, hp)
         ff = float(odds.friendly_fire) if odds.friendly_fire is not None else 0.0

@@ -46,6 +46,7 @@ class Threats:
         self.ruleset = attacks.ruleset
         self.threats: dict[tuple[object, ...], float] = {}
         self.seen: dict[tuple[int, int], float] = {}  # the decision's threats, by who and whom
+        self.exposed: dict[tuple[object, ...], float] = {}  # the decision's exposure by hex
         self.costs: dict[tuple[object, ...], int] = {}
         self.round = -1
         self.field: Field | None = None
@@ -71,6 +72,7 @@ class Threats:
             self.costs.clear()
         self.field = None
         self.seen.clear()
+        self.exposed.clear()
         self.contexts.clear()
         if len(self.covers) > COVERS:
             self.covers.clear()  # the map never changes: cover is kept, within a bound
@@ -218,6 +220,14 @@ class Threats:
 
     def exposure(self, actor: int, spot: Hex, enemies: list[int]) -> float:
         """The exposure term of standing on `spot` when the enemies' turns come."""
+        key = (actor, spot, tuple(enemies))  # walks can end on one hex: weighed once
+        found = self.exposed.get(key)
+        if found is None:
+            found = self.exposed[key] = self.weigh_exposure(actor, spot, enemies)
+        return found
+
+    def weigh_exposure(self, actor: int, spot: Hex, enemies: list[int]) -> float:
+        """`exposure` worked out."""
         total = 0.0
         for enemy in self.striking(spot, enemies):
             weapons = esper.component_for_entity(enemy, Wielded).weapons
