@@ -6,6 +6,7 @@ for a path (`arena --help`, `arena rules`) does not load them.
 
 from __future__ import annotations
 
+import functools
 import threading
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, cast
@@ -78,6 +79,15 @@ def _distance_field(base: NDArray[np.int8], radius: int, goals: list[Hex],
     return cast("list[list[int]]", dist.tolist())
 
 
+@functools.lru_cache(maxsize=256)
+def _window_hexes(radius: int, i0: int, i1: int, j0: int, j1: int) -> tuple[tuple[int, int], ...]:
+    """The (q, r) of each cell of the array window [i0:i1, j0:j1], row by row.
+
+    A (q, r) tuple equals and hashes as the `Hex` of the same hex, so either looks it up.
+    """
+    return tuple((j - radius, i - radius) for i in range(i0, i1) for j in range(j0, j1))
+
+
 class _Search:
     """A tcod search over one window size, reused: its cost array, graph and pathfinder.
 
@@ -148,7 +158,7 @@ class Paths:
             if h != start and max(abs(h.q), abs(h.r), abs(h.s)) <= radius
             and 0 <= h.r + radius < size and 0 <= h.q + radius < size
         }
-        self._known: dict[tuple[int, int], int] = {}  # each searched hex's distance
+        self._known: dict[tuple[int, int], int] = {}  # the searched window's distances
         self._walks: dict[Hex, list[Hex]] = {}  # the paths asked for, by their end
         self._travel: list[list[list[int]]] = []
         si, sj = start.r + radius, start.q + radius
@@ -177,12 +187,11 @@ class Paths:
         self._window = (i0, i1, j0, j1)
         self._whole = (i0, j0, i1, j1) == (0, 0, size, size)
         self._near = UNREACHABLE - 1 if self._whole else near
-        dq, dr, limit = j0 - radius, i0 - radius, self._near
-        self._known = {(j + dq, i + dr): d  # (q, r) equals and hashes as its Hex
-                       for i, row in enumerate(finder.distance.tolist())
-                       for j, d in enumerate(row) if d <= limit}
+        # every hex of the window with its distance (UNREACHABLE where none walks)
+        self._known = dict(zip(_window_hexes(radius, i0, i1, j0, j1),
+                               finder.distance.ravel().tolist(), strict=True))
         if self._start_closed:  # a root has distance 0 even where no walk may enter
-            del self._known[(self.start.q, self.start.r)]
+            self._known[(self.start.q, self.start.r)] = UNREACHABLE
         self._walks = {}
 
     def _index(self, h: Hex) -> tuple[int, int] | None:
@@ -194,15 +203,18 @@ class Paths:
     def distance(self, h: Hex) -> int | None:
         """Cost of the cheapest walk to `h` (steps, difficult ground counting its cost), or None."""
         d = self._known.get(h)
-        if d is not None or self._whole:
+        if d is not None and d <= self._near:
             return d
+        if self._whole:
+            return None
         # Walls, blocked hexes and hexes the search never reached read as unreachable;
         # beyond a near search, an open hex is looked for on the whole map.
         index = self._index(h)
         if index is None or int(self._base[index]) <= 0 or index in self._blocked:
             return None
         self._solve(UNREACHABLE)
-        return self._known.get(h)
+        d = self._known.get(h)
+        return d if d is not None and d <= self._near else None
 
     def path_to(self, h: Hex) -> list[Hex] | None:
         """The hexes from the start to `h` inclusive, or None when unreachable."""
