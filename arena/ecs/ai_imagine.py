@@ -41,6 +41,9 @@ _STEP_DIRECTION = {(d.q, d.r): i for i, d in enumerate(DIRECTIONS)}
 _relative_position = functools.lru_cache(maxsize=1 << 16)(relative_position)
 _direction_to = functools.lru_cache(maxsize=1 << 16)(direction_to)
 SPREADS = 4096  # damage spreads summed per target HP, kept before the table starts afresh
+# (distribution id, HP) -> (the distribution, capped mean, kill chance): a pure function of
+# the distribution, kept for the process (the odds engines keep their distributions too).
+_SPREADS: dict[tuple[int, int], tuple[Dist, float, float]] = {}
 
 
 def copy_context(ctx: AttackContext) -> AttackContext:
@@ -149,14 +152,13 @@ class OddsCache:
     """Exact odds per distinct attack situation, kept for the battle (the AI asks often).
 
     Many situations share one damage spread (the same weapon against the same armour from
-    another hex): its capped mean and kill chance are summed once per target HP.
+    another hex): its capped mean and kill chance are summed once per target HP (`_SPREADS`).
     """
 
     def __init__(self, ruleset: Ruleset) -> None:
         self.ruleset = ruleset
         self.known: dict[tuple[object, ...], Outlook] = {}
         self.odds: dict[tuple[object, ...], Odds | None] = {}  # None: the engine refused
-        self.spreads: dict[tuple[int, int], tuple[Dist, float, float]] = {}
         self.exact = ruleset.odds_function() is not None
 
     def outlook(self, ctx: AttackContext, target: int) -> Outlook:
@@ -192,10 +194,11 @@ class OddsCache:
     def _spread(self, dist: Dist, hp: int) -> tuple[float, float]:
         """The mean of `dist` capped at `hp` and the chance it reaches `hp`, exactly summed.
 
-        Kept per distribution and HP; the entry holds the distribution, so its id stays its.
+        Kept per distribution and HP; the entry holds the distribution, so its id stays its
+        (checked: an id is only trusted while the entry keeps that distribution alive).
         """
         key = (id(dist), hp)
-        found = self.spreads.get(key)
+        found = _SPREADS.get(key)
         if found is not None and found[0] is dist:
             return found[1], found[2]
         cap, total, kill = max(hp, 0), 0, 0  # integer weights: exact sums, one Fraction
@@ -204,7 +207,7 @@ class OddsCache:
             if v >= hp:
                 kill += w
         mean, chance = float(Fraction(total) / dist.total), kill / dist.total
-        if len(self.spreads) >= SPREADS:
-            self.spreads.clear()
-        self.spreads[key] = (dist, mean, chance)
+        if len(_SPREADS) >= SPREADS:
+            _SPREADS.clear()
+        _SPREADS[key] = (dist, mean, chance)
         return mean, chance
