@@ -160,7 +160,7 @@ class Paths:
         }
         self._known: dict[tuple[int, int], int] = {}  # the searched window's distances
         self._walks: dict[Hex, list[Hex]] = {}  # the paths asked for, by their end
-        self._travel: list[list[list[int]]] = []
+        self._travel: list[int] = []  # flat: cell (i, j) steps back to [2k], [2k + 1]
         si, sj = start.r + radius, start.q + radius
         self._start = (si, sj) if 0 <= si < size and 0 <= sj < size else None
         # Only the start can have a distance without a cost to enter (a search's root).
@@ -183,7 +183,7 @@ class Paths:
                 costs[i - i0, j - j0] = 0
         finder = search.start((si - i0, sj - j0))
         finder.resolve()
-        self._travel = finder.traversal.tolist()
+        self._travel = finder.traversal.ravel().tolist()
         self._window = (i0, i1, j0, j1)
         self._whole = (i0, j0, i1, j1) == (0, 0, size, size)
         self._near = UNREACHABLE - 1 if self._whole else near
@@ -227,13 +227,14 @@ class Paths:
 
     def _walk_back(self, h: Hex) -> list[Hex]:
         """The path to `h` (searched), read back along the search's steps to the start."""
-        i0, _, j0, _ = self._window
-        radius, travel = self.radius, self._travel
+        i0, _, j0, j1 = self._window
+        radius, travel, width = self.radius, self._travel, j1 - j0
         i, j = h[1] + radius - i0, h[0] + radius - j0
         steps = [(i, j)]
-        for _ in range(len(travel) * len(travel[0])):  # at most every hex once, as tcod bounds
-            i2, j2 = travel[i][j]  # back along the search's steps to the start
-            if (i2, j2) == (i, j):
+        for _ in range(len(travel) // 2):  # at most every hex once, as tcod bounds it
+            k = 2 * (i * width + j)
+            i2, j2 = travel[k], travel[k + 1]  # back along the search's steps to the start
+            if i2 == i and j2 == j:
                 break
             i, j = i2, j2
             steps.append((i, j))
