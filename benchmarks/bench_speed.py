@@ -8,7 +8,9 @@ Run: python benchmarks/bench_speed.py --base /tmp/base [--battles N] [--rounds R
 runs one worker process per checkout, alternating which goes first, so a busy shared machine
 slows both alike; each worker imports `arena` from its own checkout (PYTHONPATH) and runs the
 same measurements from this file:
-- skirmish battles per second (AI on both sides, seeds 1..N, as benchmarks/bench.py);
+- skirmish battles per second (AI on both sides, seeds 1..N, as benchmarks/bench.py), after
+  one untimed battle of another seed: a checkout that imports tcod and numpy lazily pays for
+  them in its first battle, which is start-up (bench_startup.py), not the cost of a battle;
 - `arena sim --scenario skirmish --seed S` per second, in one process through `arena.cli.main`
   (assets, scenario, battle and output each time, as a loop of sims in a script does);
 - one attack through `Battle.apply` and the pure rule function (bench.py's attack_overhead),
@@ -35,6 +37,7 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
+WARM_SEED = 10_000  # one untimed battle first, outside the timed seeds 1..N
 
 
 def sims_per_second(n: int) -> float:
@@ -55,13 +58,14 @@ def worker(battles: int, attacks: int) -> dict[str, float]:
     `battles` 0 measures the attack row only.
     """
     sys.path.insert(0, str(HERE))
-    from bench import attack_overhead, battles_per_second  # noqa: PLC0415
+    from bench import attack_overhead, battles_per_second, simulate  # noqa: PLC0415
 
     from arena.assets import load_scenario  # noqa: PLC0415
 
     scenario = load_scenario("skirmish")
     numbers: dict[str, float] = {}
     if battles:
+        simulate(scenario, WARM_SEED)  # start-up is bench_startup.py's
         numbers["battles_per_second"] = battles_per_second(scenario, battles)[0]
         numbers["sims_per_second"] = sims_per_second(max(2, battles // 2))
     apply_us, rule_us, ratio = attack_overhead(scenario, attacks, repeat=3)

@@ -114,7 +114,8 @@ def test_odds_are_shared_by_contexts_alike_in_value_but_not_across_shields(
     odds = OddsCache(ruleset)
     weighed: list[object] = []
     weigh = odds._weigh
-    monkeypatch.setattr(odds, "_weigh", lambda ctx, hp: weighed.append(ctx) or weigh(ctx, hp))
+    monkeypatch.setattr(odds, "_weigh",
+                        lambda ctx, hp, key: weighed.append(ctx) or weigh(ctx, hp, key))
     with Battle(scenario, ruleset, 1) as battle:
         actor = battle.active
         assert actor is not None

@@ -3,41 +3,28 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-
-import numpy as np
-import tcod.path
-from numpy.typing import NDArray
+from typing import TYPE_CHECKING
 
 from arena.ecs import occupancy
-from arena.ecs.pathing import AXIAL_EDGES, UNREACHABLE
+from arena.ecs.pathing import UNREACHABLE, distance_field
 from arena.hexgrid import Hex, hex_distance, hex_neighbors
+
+if TYPE_CHECKING:
+    import numpy as np
+    from numpy.typing import NDArray
 
 
 class Field:
     """Walking steps to the nearest goal (walls and `blocked` hexes avoided), by tcod Dijkstra.
 
-    One `dijkstra2d` over the map with every goal a root (set at once in the array, not one
-    root a call): the same distances as a `Pathfinder` on the same graph.
+    One `dijkstra2d` over the map with every goal a root (`pathing.distance_field`, which
+    keeps the last few): the same distances as a `Pathfinder` on the same graph.
     """
 
     def __init__(self, base: NDArray[np.int8], radius: int, goals: Iterable[tuple[int, int]],
                  blocked: Iterable[tuple[int, int]]) -> None:
         self.radius = radius
-        costs = base.copy()
-        walls = [(r + radius, q + radius) for q, r in blocked
-                 if max(abs(q), abs(r), abs(q + r)) <= radius]
-        if walls:
-            rows, cols = zip(*walls, strict=True)
-            costs[rows, cols] = 0
-        roots = [(r + radius, q + radius) for q, r in goals
-                 if max(abs(q), abs(r), abs(q + r)) <= radius]
-        self.distance: NDArray[np.int32] | None = None
-        if roots:
-            distance = np.full(costs.shape, UNREACHABLE, dtype=np.int32)
-            rows, cols = zip(*roots, strict=True)
-            distance[rows, cols] = 0
-            tcod.path.dijkstra2d(distance, costs, edge_map=AXIAL_EDGES, out=distance)
-            self.distance = distance
+        self.distance = distance_field(base, radius, goals, blocked)
 
     def get(self, h: Hex) -> int | None:
         """Steps from `h` to the nearest goal, or None when none can be reached."""
@@ -45,7 +32,7 @@ class Field:
         size = 2 * self.radius + 1
         if self.distance is None or not (0 <= i < size and 0 <= j < size):
             return None
-        d = int(self.distance[i, j])
+        d = self.distance[i][j]
         return None if d >= UNREACHABLE else d
 
 

@@ -5,14 +5,11 @@ The base of `ai_candidates.Planner`; every cache here lives for one decision (`r
 
 from __future__ import annotations
 
-import dataclasses
-import operator
-
 import esper
 
 from arena.ecs import queries
 from arena.ecs.ai_field import Field, Scene, read_scene
-from arena.ecs.ai_imagine import OddsCache
+from arena.ecs.ai_imagine import OddsCache, copy_context
 from arena.ecs.ai_rating import ARC, EXPOSE, GUARD, KILL, PRESS, PROGRESS, RETREAT
 from arena.ecs.attacks import AttackSystem
 from arena.ecs.components import ActionPoints, Conditions, Facing, Health, Stats, Wielded
@@ -23,7 +20,6 @@ from arena.rules.base import AttackContext
 
 FRIENDLY_ARC = 30.0
 SHOOTER = 1 << 30  # the strike zone of an enemy with a missile weapon: what it sees
-_FIELDS = operator.attrgetter(*(f.name for f in dataclasses.fields(AttackContext)))
 
 
 def next_turn(ctx: AttackContext) -> AttackContext:
@@ -33,10 +29,10 @@ def next_turn(ctx: AttackContext) -> AttackContext:
     turn starts); a threat is what the enemy can do when its turn comes, so an enemy that
     struck last turn (one attack a turn in `adnd`, `becmi`, `d40`) is no less dangerous.
     """
-    copy = AttackContext(*_FIELDS(ctx))  # dataclasses.replace without its checks
-    copy.weapon_attacks, copy.turn_weapons, copy.turn_options = 0, (), frozenset()
-    copy.primary_attacked_target = copy.off_turn = False
-    return copy
+    new = copy_context(ctx)
+    new.weapon_attacks, new.turn_weapons, new.turn_options = 0, (), frozenset()
+    new.primary_attacked_target = new.off_turn = False
+    return new
 
 
 class Threats:
@@ -48,6 +44,8 @@ class Threats:
         self.odds = odds
         self.ruleset = attacks.ruleset
         self.threats: dict[tuple[object, ...], float] = {}
+        self.seen: dict[tuple[int, int], float] = {}  # the decision's threats, by who and whom
+        self.exposed: dict[tuple[object, ...], float] = {}  # the decision's exposure by hex
         self.costs: dict[tuple[object, ...], int] = {}
         self.round = -1
         self.field: Field | None = None
@@ -74,6 +72,8 @@ class Threats:
             self.threats.clear()
             self.costs.clear()
         self.field = None
+        self.seen.clear()
+        self.exposed.clear()
         self.contexts.clear()
         self.scene = read_scene(self.scene)
         self.flags.clear()
@@ -91,6 +91,9 @@ class Threats:
 
     def threat(self, enemy: int, actor: int) -> float:
         """The enemy's best blow against `actor` at its best reach: mean damage + KILL·kill."""
+        known = self.seen.get((enemy, actor))
+        if known is not None:  # the situations do not change within a decision
+            return known
         key = (enemy, actor, self.situation(enemy), self.situation(actor))
         if key not in self.threats:
             best = 0.0
@@ -104,7 +107,8 @@ class Threats:
                 seen = self.odds.outlook(ctx, actor)
                 best = max(best, seen.damage + KILL * seen.kill)
             self.threats[key] = best
-        return self.threats[key]
+        found = self.seen[(enemy, actor)] = self.threats[key]
+        return found
 
     def threat_contexts(self, enemy: int, actor: int) -> list[AttackContext]:
         """`next_turn` of the engine's context of each of the enemy's slots against `actor`.
@@ -294,6 +298,14 @@ class Threats:
 
     def exposure(self, actor: int, spot: Hex, enemies: list[int]) -> float:
         """The exposure term of standing on `spot` when the enemies' turns come."""
+        key = (actor, spot, tuple(enemies))  # walks can end on one hex: weighed once
+        found = self.exposed.get(key)
+        if found is None:
+            found = self.exposed[key] = self.weigh_exposure(actor, spot, enemies)
+        return found
+
+    def weigh_exposure(self, actor: int, spot: Hex, enemies: list[int]) -> float:
+        """`exposure` worked out."""
         total = 0.0
         for enemy, quarters in self.strikers(spot, enemies):
             shade = 1.0 if quarters < 0 else 1 - quarters / 4  # shaded by cover: missiles

@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     import numpy as np
     from numpy.typing import NDArray
 
+SEARCHES_KEPT = 16  # path searches kept for reuse (`MovementSystem.search`)
 MoveOfferHook = Callable[
     [int, Command, Action, AttackContext | None, list[Hex] | None], list[Event] | None
 ]
@@ -34,6 +35,7 @@ class MovementSystem(esper.Processor):
         self.hexmap = hexmap
         self.offer: MoveOfferHook | None = None
         self._paths: tuple[tuple[object, ...], Paths] | None = None
+        self._searches: dict[tuple[Hex, frozenset[Hex]], Paths] = {}
 
     @functools.cached_property
     def base_costs(self) -> NDArray[np.int8]:
@@ -51,8 +53,24 @@ class MovementSystem(esper.Processor):
         # hold while nobody moves or falls (the index's version) and the mover stays put.
         key = (actor, start, index, index.version)
         if self._paths is None or self._paths[0] != key:
-            self._paths = (key, Paths(self.base_costs, self.hexmap.radius, start, index.at))
+            self._paths = (key, self.search(start, index.at))
         return self._paths[1]
+
+    def search(self, start: Hex, occupied: dict[Hex, int]) -> Paths:
+        """The paths from `start` with `occupied` in the way, kept for the last few searches.
+
+        A search depends on the start and the other combatants' hexes alone: when the world
+        comes back to both (a mover whose foe stepped back in, a decision after an attack that
+        killed no one), the same search answers again, tie for tie.
+        """
+        key = (start, frozenset(h for h in occupied if h != start))
+        found = self._searches.get(key)
+        if found is None:
+            found = Paths(self.base_costs, self.hexmap.radius, start, occupied)
+            if len(self._searches) >= SEARCHES_KEPT:
+                del self._searches[next(iter(self._searches))]  # the oldest
+            self._searches[key] = found
+        return found
 
     def move(self, command: Move) -> str | list[Event]:
         """Walk to `command.to`; refused (nothing spent) if unreachable or too far for the AP."""

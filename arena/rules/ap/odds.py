@@ -16,7 +16,7 @@ from types import MappingProxyType
 
 from arena.rules.ap import attack_modifiers, defence_modifiers, overflow
 from arena.rules.ap.tables import DOUBLE_CRITICALS
-from arena.rules.base import AttackContext, Ruleset
+from arena.rules.base import AttackContext, Modifier, Ruleset
 from arena.rules.odds.core import Dist, Odds, attack_damage, dice, effect_name, mix, point
 
 FACES = range(1, 21)
@@ -73,22 +73,38 @@ def attack_spread(damage: str, flat: int, multiplier: int, misses: int,
 
 
 def ap_odds(ruleset: Ruleset, ctx: AttackContext) -> Odds:  # noqa: ARG001 (OddsFunction)
-    """The exact odds of `ctx` under `ap`: hit, critical, double critical and damage."""
+    """The exact odds of `ctx` under `ap`: hit, critical, double critical and damage.
+
+    What the odds read of the context (the roll's modifiers, the armour class, the weapon,
+    Strength, each hit's overflow) is gathered first; the odds of each distinct gathering are
+    kept (`situation_odds`): the AI asks about the same blow from many hexes.
+    """
     mods, tmods = attack_modifiers(ctx), defence_modifiers(ctx)
     bonus = sum(m.value for m in mods)
     ac = ctx.defender.number("ac") + sum(m.value for m in tmods)
-    immune = ctx.defender.flag("crit_immune")
     hits = tuple(n for n in FACES if n + bonus >= ac or n == 20)
-    threats = 0 if immune else sum(1 for n in hits if n >= ctx.weapon.threat)
+    weapon = ctx.weapon
+    return situation_odds(
+        mods, tmods, ac, ctx.defender.flag("crit_immune"), weapon.threat, weapon.damage,
+        ctx.attacker.number("str") + weapon.magic, weapon.multiplier,
+        tuple(overflow(ctx, n + bonus, ac) for n in hits), "sublethal" in ctx.options)
+
+
+@functools.lru_cache(maxsize=4096)
+def situation_odds(mods: tuple[Modifier, ...], tmods: tuple[Modifier, ...], ac: int,
+                   immune: bool, threat: int, damage: str, flat: int, multiplier: int,
+                   spills: tuple[int, ...], sublethal: bool) -> Odds:
+    """The odds of an attack with these modifiers against `ac`, `spills` the hits' overflow."""
+    bonus = sum(m.value for m in mods)
+    hits = tuple(n for n in FACES if n + bonus >= ac or n == 20)
+    threats = 0 if immune else sum(1 for n in hits if n >= threat)
     confirmed = sum(1 for c in FACES if c == 20 or c + bonus >= ac)
     groups: dict[tuple[int, int | None], int] = {}
-    for n in hits:
-        threat = not immune and n >= ctx.weapon.threat
-        key = (overflow(ctx, n + bonus, ac), confirmed if threat else None)
+    for n, spill in zip(hits, spills, strict=True):
+        key = (spill, confirmed if not immune and n >= threat else None)
         groups[key] = groups.get(key, 0) + 1
-    flat = ctx.attacker.number("str") + ctx.weapon.magic
-    damage, on_hit = attack_spread(
-        ctx.weapon.damage, flat, ctx.weapon.multiplier, 20 - len(hits),
+    spread, on_hit = attack_spread(
+        damage, flat, multiplier, 20 - len(hits),
         tuple((spill, confirm, count) for (spill, confirm), count in groups.items()))
     p_double = Fraction(threats, 400)
     rows, effects = double_critical_rows(threats) if threats else (EMPTY, EMPTY)
@@ -98,9 +114,9 @@ def ap_odds(ruleset: Ruleset, ctx: AttackContext) -> Odds:  # noqa: ARG001 (Odds
     return Odds(
         ruleset="ap", roll="d20", modifiers=mods, target_label="AC", needed=ac, hits=hits,
         hit=Fraction(len(hits), 20), critical=Fraction(threats * confirmed, 400),
-        fumble=Fraction(0), damage=damage, on_hit=on_hit, target_modifiers=tmods,
+        fumble=Fraction(0), damage=spread, on_hit=on_hit, target_modifiers=tmods,
         extras=MappingProxyType({"p_double_critical": p_double}),
         tables=MappingProxyType({"double_critical": rows} if rows else {}),
-        effects=effects, sublethal="sublethal" in ctx.options,
+        effects=effects, sublethal=sublethal,
         notes=tuple(notes),
     )
