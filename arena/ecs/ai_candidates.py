@@ -14,6 +14,7 @@ from dataclasses import dataclass
 import esper
 
 from arena.ecs import queries
+from arena.ecs.ai_approach import Approach
 from arena.ecs.ai_imagine import imagine, run_up_along
 from arena.ecs.ai_rating import (
     ALLY,
@@ -23,7 +24,6 @@ from arena.ecs.ai_rating import (
     Rating,
     strike_value,
 )
-from arena.ecs.ai_threats import Threats
 from arena.ecs.components import ActionPoints, Carried, Health, TurnMemory, Wielded
 from arena.ecs.pathing import Paths
 from arena.hexgrid import Hex, hex_distance, hex_neighbors, hex_ring
@@ -49,7 +49,7 @@ class Candidate:
     walked: tuple[Hex, ...] = ()
 
 
-class Planner(Threats):
+class Planner(Approach):
     """Builds and rates the candidates for one combatant's decision."""
 
     def strikes(self, actor: int, enemy: int, spot: Hex, walked: list[Hex],

@@ -1,0 +1,111 @@
+"""Where the tactical AI stands: the way to the enemy, when to press, ally archers' fire arcs.
+
+`Approach` adds these position terms to `ai_threats.Threats`; `ai_candidates.Planner` builds
+on it. Every cache here lives for one decision (`Threats.reset`).
+"""
+
+from __future__ import annotations
+
+import esper
+
+from arena.ecs import queries
+from arena.ecs.ai_field import Field
+from arena.ecs.ai_rating import ARC, PRESS, PROGRESS
+from arena.ecs.ai_threats import FRIENDLY_ARC, Threats
+from arena.ecs.components import Wielded
+from arena.hexgrid import DIRECTIONS, Hex, hex_angle, hex_distance
+
+
+class Approach(Threats):
+    """The position terms of a decision: progress toward the enemy, pressing, fire arcs."""
+
+    def arc(self, actor: int, spot: Hex, enemies: list[int]) -> float:
+        """ARC for each ally archer whose nearest target has `spot` in its 30° fire arc."""
+        if not self.ruleset.wants_bystanders or not enemies:
+            return 0.0
+        side = self.scene.sides[actor]
+        if any(self.scene.sides[e] != side for e in self.scene.adjacent(spot)):
+            return 0.0  # in melee: the archer had better shoot elsewhere
+        penalty = 0.0
+        for origin, there in self.fire_lines(actor, enemies):
+            if spot in (origin, there):
+                continue
+            if hex_angle(origin, there, spot) <= FRIENDLY_ARC + 1e-6:
+                penalty += ARC
+        return penalty
+
+    def fire_lines(self, actor: int, enemies: list[int]) -> list[tuple[Hex, Hex]]:
+        """Each ally archer's hex and its nearest target's (farther than arm's length)."""
+        if actor not in self.lines:
+            side = self.scene.sides[actor]
+            lines = []
+            for ally in self.scene.side_members(side):
+                if ally == actor or not any(
+                        w.is_ranged for w in esper.component_for_entity(ally, Wielded).weapons):
+                    continue
+                origin = self.scene.hexes[ally]
+                target = min(enemies, key=lambda e: (hex_distance(origin, self.scene.hexes[e]), e))
+                there = self.scene.hexes[target]
+                if hex_distance(origin, there) > 1:
+                    lines.append((origin, there))
+            self.lines[actor] = lines
+        return self.lines[actor]
+
+    def progress(self, actor: int, walked: list[Hex], enemies: list[int], before: int) -> float:
+        """PROGRESS per hex the walk takes off the way to the nearest enemy (negative: away).
+
+        Walking into reach without a blow this turn hands the enemy the first blow: until
+        the PRESS round (or first blood) only the hexes walked outside every enemy's strike
+        zone count, so the AI waits on the zone's edge for the enemy to come.
+        """
+        after = self.way_to_enemies(actor, walked[-1], enemies)
+        gain = before - (after if after is not None else before)
+        if not self.pressing(actor):
+            gain = min(gain, sum(1 for h in walked[1:]
+                                 if not self.in_melee_zone(h, enemies)))
+        return PROGRESS * gain
+
+    def way_to_enemies(self, actor: int, spot: Hex, enemies: list[int]) -> int | None:
+        """Steps from `spot` to the nearest free hex next to an enemy (walls and bodies count).
+
+        One distance field per decision, rooted at every such hex (tcod's Dijkstra).
+        """
+        if self.field is None:
+            blocked = {h for h, e in self.scene.occupants.items() if e != actor}
+            cells = self.movement.hexmap.cells
+            goals = set()
+            for e in enemies:
+                q, r = self.scene.hexes[e]
+                for dq, dr in DIRECTIONS:  # hex_neighbors, as plain tuples
+                    h = (q + dq, r + dr)
+                    if h not in blocked and h not in goals:
+                        terrain = cells.get(h)  # type: ignore[call-overload]
+                        if terrain is not None and not terrain.blocks_move:
+                            goals.add(h)
+            self.field = Field(self.movement.base_costs, self.movement.hexmap.radius, goals,
+                               blocked)
+        return self.field.get(spot)
+
+    def in_reach(self, actor: int, enemies: list[int]) -> bool:
+        """Whether a wielded melee weapon reaches an enemy from where `actor` stands."""
+        here = queries.hex_of(actor)
+        reach = max((w.reach for w in esper.component_for_entity(actor, Wielded).weapons
+                     if not w.is_ranged), default=0)
+        return any(hex_distance(here, queries.hex_of(e)) <= reach for e in enemies)
+
+    def pressing(self, actor: int) -> bool:
+        """Whether to close in whatever the first blow: from round PRESS or an ally's melee.
+
+        Once the melee has begun, waiting on the edge only leaves one's allies alone in it;
+        arrows drawing blood from afar are no reason to walk into the enemy's first blow.
+        """
+        if queries.clock().round >= PRESS:
+            return True
+        key = ("pressing", actor)
+        if key not in self.flags:
+            side = self.scene.sides[actor]
+            self.flags[key] = any(
+                self.scene.sides[e] != side for a in self.scene.side_members(side) if a != actor
+                for e in self.scene.adjacent(self.scene.hexes[a]))
+        return self.flags[key]
+
