@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from arena.battle import Battle
 
 FORMAT = "arena-snapshot"
-VERSION = 1
+VERSION = 2  # 2: Weapon and Armour records gained fields (issue 19): older snapshots are refused
 AI_MEMORY = ("walked", "decisions")  # TacticalAI attributes that change later choices
 
 __all__ = ["FORMAT", "VERSION", "SnapshotError", "differs_in", "replayable", "restore",
