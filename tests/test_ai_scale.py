@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import pytest
 
 from arena.assets import load_library, load_scenario
@@ -23,6 +25,23 @@ def pillared_map(radius: int) -> HexMap:
     return HexMap("pillars", "Pillars", radius, cells)
 
 
+def decisions(name: str, seed: int, count: int) -> Iterator[tuple[Battle, int, Planner]]:
+    """Up to `count` AI decisions of a battle: the battle, the active combatant and a planner
+    reset for it; the AI's command is applied after each."""
+    scenario = load_scenario(name, load_library(), None)
+    ruleset = get_ruleset(scenario.ruleset)
+    with Battle(scenario, ruleset, seed) as battle:
+        for _ in range(count):
+            if battle.over:
+                return
+            actor = battle.active
+            assert actor is not None
+            planner = Planner(battle.attacks, battle.movement, OddsCache(ruleset))
+            planner.reset()
+            yield battle, actor, planner
+            battle.apply(battle.decide())
+
+
 def test_obstructed_equals_walking_the_drawn_line_for_both_nudges() -> None:
     hexmap = pillared_map(6)
     hexes = sorted(hexmap.cells)[::3]
@@ -42,34 +61,24 @@ def test_obstructed_equals_walking_the_drawn_line_for_both_nudges() -> None:
 def test_nearest_goals_keep_the_nearest_approaches_of_a_scan_over_every_enemy(
         kept: int, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(ai_candidates, "APPROACHES", kept)  # fewer kept: more enemies skipped
-    scenario = load_scenario("skirmish", load_library(), None)
-    ruleset = get_ruleset(scenario.ruleset)
     checked = pruned = 0
-    with Battle(scenario, ruleset, 3) as battle:
-        for _ in range(60):
-            if battle.over:
-                break
-            actor = battle.active
-            assert actor is not None
-            planner = Planner(battle.attacks, battle.movement, OddsCache(ruleset))
-            planner.reset()
-            enemies = planner.enemies(actor)
-            paths = battle.movement.paths_from(actor)
-            taken = planner.scene.occupants
-            every = []
-            for enemy in enemies:
-                free = [(d, h.q, h.r) for h in hex_neighbors(queries.hex_of(enemy))
-                        if h not in taken for d in (paths.distance(h),)
-                        if d is not None and d > 0]
-                if free:
-                    d, q, r = min(free)
-                    every.append((d, enemy, Hex(q, r)))
-            every.sort(key=lambda g: (g[0], g[1]))
-            found = planner.nearest_goals(actor, paths, enemies, taken)
-            assert found[:kept] == every[:kept]
-            checked += 1
-            pruned += len(found) < len(every)
-            battle.apply(battle.decide())
+    for battle, actor, planner in decisions("skirmish", 3, 60):
+        enemies = planner.enemies(actor)
+        paths = battle.movement.paths_from(actor)
+        taken = planner.scene.occupants
+        every = []
+        for enemy in enemies:
+            free = [(d, h.q, h.r) for h in hex_neighbors(queries.hex_of(enemy))
+                    if h not in taken for d in (paths.distance(h),)
+                    if d is not None and d > 0]
+            if free:
+                d, q, r = min(free)
+                every.append((d, enemy, Hex(q, r)))
+        every.sort(key=lambda g: (g[0], g[1]))
+        found = planner.nearest_goals(actor, paths, enemies, taken)
+        assert found[:kept] == every[:kept]
+        checked += 1
+        pruned += len(found) < len(every)
     assert checked >= 20
     assert pruned or kept == APPROACHES  # the pruning was exercised
 
@@ -170,49 +179,31 @@ def test_threat_contexts_are_the_engines_contexts_of_each_slot_in_the_next_turn(
 
     checked = 0
     for name in ("skirmish", "adnd-archers", "d40-brawl", "becmi-raid"):
-        scenario = load_scenario(name, load_library(), None)
-        ruleset = get_ruleset(scenario.ruleset)
-        with Battle(scenario, ruleset, 5) as battle:
-            for _ in range(30):
-                if battle.over:
-                    break
-                planner = Planner(battle.attacks, battle.movement, OddsCache(ruleset))
-                planner.reset()
-                for actor in queries.living():
-                    for enemy in queries.enemies_of(actor):
-                        derived = planner.threat_contexts(enemy, actor)
-                        slots = battle.attacks.weapons(enemy)
-                        assert len(derived) == len(slots)
-                        for slot, ctx in enumerate(derived):
-                            engine = next_turn(battle.attacks.context(enemy, actor, slot))
-                            engine.cover = ctx.cover = 0  # a threat is weighed in the open
-                            assert ctx == engine, (name, enemy, actor, slot)
-                            checked += 1
-                battle.apply(battle.decide())
+        for battle, _, planner in decisions(name, 5, 30):
+            for actor in queries.living():
+                for enemy in queries.enemies_of(actor):
+                    derived = planner.threat_contexts(enemy, actor)
+                    slots = battle.attacks.weapons(enemy)
+                    assert len(derived) == len(slots)
+                    for slot, ctx in enumerate(derived):
+                        engine = next_turn(battle.attacks.context(enemy, actor, slot))
+                        engine.cover = ctx.cover = 0  # a threat is weighed in the open
+                        assert ctx == engine, (name, enemy, actor, slot)
+                        checked += 1
     assert checked > 1000
 
 
 def test_enemies_left_out_of_the_attacks_from_here_offer_no_attack() -> None:
     checked = skipped = 0
     for name in ("skirmish", "adnd-archers", "becmi-raid"):
-        scenario = load_scenario(name, load_library(), None)
-        ruleset = get_ruleset(scenario.ruleset)
-        with Battle(scenario, ruleset, 6) as battle:
-            for _ in range(40):
-                if battle.over:
-                    break
-                actor = battle.active
-                assert actor is not None
-                planner = Planner(battle.attacks, battle.movement, OddsCache(ruleset))
-                planner.reset()
-                here = queries.hex_of(actor)
-                enemies = planner.enemies(actor)
-                kept = planner.strikable(actor, here, enemies)
-                ap = 99  # every attack's AP affordable: only reach, sight and cover decide
-                for enemy in enemies:
-                    if enemy not in kept:
-                        assert not list(planner.strikes(actor, enemy, here, [here], ap))
-                        skipped += 1
-                    checked += 1
-                battle.apply(battle.decide())
+        for _, actor, planner in decisions(name, 6, 40):
+            here = queries.hex_of(actor)
+            enemies = planner.enemies(actor)
+            kept = planner.strikable(actor, here, enemies)
+            ap = 99  # every attack's AP affordable: only reach, sight and cover decide
+            for enemy in enemies:
+                if enemy not in kept:
+                    assert not list(planner.strikes(actor, enemy, here, [here], ap))
+                    skipped += 1
+                checked += 1
     assert checked and skipped  # the filter was exercised
