@@ -9,7 +9,14 @@ import esper
 from arena.battle import Battle
 from arena.ecs.components import Facing, Health, Position
 from arena.ecs.events import Moved, TurnStarted
-from arena.hexgrid import Hex, direction_to, hex_angle, hex_distance, relative_position
+from arena.hexgrid import (
+    Hex,
+    direction_to,
+    hex_angle,
+    hex_distance,
+    hex_neighbors,
+    relative_position,
+)
 from arena.model.commands import Attack, EndTurn, Face, Move
 from arena.model.scenario import CombatantSpec
 from arena.model.stats import StatBlock, Weapon
@@ -103,10 +110,12 @@ def test_it_steps_out_of_an_ally_archers_fire_arc():
 
 
 def test_a_wounded_fighter_falls_back_to_its_ally():
-    # Self-preservation: below a share of its HP it leaves the foe for its friends.
+    # Self-preservation: below a share of its HP it leaves the foe for its friends, while
+    # they are enough to hold the line (HOLD_LINE fresh allies a foe).
     s = scenario(who("Ann", 0, Hex(0, 0), LONGSWORD, hp=12),
                  who("Ben", 0, Hex(-4, 0), LONGSWORD),
-                 who("Ogre", 1, Hex(1, 0), LONGSWORD, facing=3, hp=30, speed=4, str=16))
+                 who("Ogre", 1, Hex(1, 0), LONGSWORD, facing=3, hp=30, speed=4, str=16),
+                 who("Cal", 0, Hex(-4, 1), LONGSWORD))
     s = dataclasses.replace(s, ruleset="becmi")
     with Battle(s, BECMI, seed=3, dice_script=[6, 1]) as battle:
         esper.component_for_entity(1, Health).hp = 2
@@ -165,3 +174,63 @@ def test_it_does_not_dance_where_the_basic_ai_does():
         totals[name] = (moves, back)
     assert totals["basic"][1] > 0
     assert totals["tactical"][1] == 0
+
+
+def test_after_its_blow_it_steps_back_out_of_a_second_foes_reach():
+    # becmi has no attacks of opportunity: once the turn's one blow is struck, the AP left
+    # carry it out of the strike zone of the foe that was coming (walk 3 + reach 1 = 4 hexes).
+    s = scenario(who("Ann", 0, Hex(0, 0), LONGSWORD, hp=20),
+                 who("Ogre", 1, Hex(1, 0), LONGSWORD, facing=3, hp=30),
+                 who("Orc", 1, Hex(4, -1), LONGSWORD, facing=3, hp=30))
+    s = dataclasses.replace(s, ruleset="becmi")
+    with Battle(s, BECMI, seed=3, dice_script=[6, 1, 2]) as battle:
+        turn_of(battle, 1)
+        strike = battle.decide()
+        assert isinstance(strike, Attack), strike
+        battle.apply(strike)  # d20 2: a miss
+        step = battle.decide()
+        assert isinstance(step, Move), step
+        assert hex_distance(step.to, Hex(4, -1)) > 4
+        assert hex_distance(Hex(0, 0), Hex(4, -1)) <= 4
+
+
+def test_with_the_line_outnumbered_a_wounded_fighter_stays_in_the_fight():
+    # Self-preservation ends when the fresh allies are too few to hold the enemy: it strikes.
+    s = scenario(who("Ann", 0, Hex(0, 0), LONGSWORD, hp=12),
+                 who("Ben", 0, Hex(-4, 0), LONGSWORD),
+                 who("Ogre", 1, Hex(1, 0), LONGSWORD, facing=3, hp=30, speed=4, str=16),
+                 who("Orc", 1, Hex(1, -1), LONGSWORD, facing=3, hp=30, speed=4))
+    s = dataclasses.replace(s, ruleset="becmi")
+    with Battle(s, BECMI, seed=3, dice_script=[6, 1]) as battle:
+        esper.component_for_entity(1, Health).hp = 2
+        turn_of(battle, 1)
+        command = battle.decide()
+        assert isinstance(command, Attack), command
+
+
+def test_pressing_a_walk_that_gets_no_nearer_is_weighed_like_holding():
+    # Pressing (an ally is in melee) lets a close-in walk take the first blow, exposure set
+    # aside; a walk that gets no nearer (the way is blocked) keeps its exposure: no circling.
+    s = scenario(who("Ann", 0, Hex(-3, 0), LONGSWORD),
+                 who("Ben", 0, Hex(-1, 0), LONGSWORD),
+                 who("Orc", 1, Hex(0, 0), LONGSWORD, facing=3, hp=30))
+    s = dataclasses.replace(s, ruleset="becmi")
+    with Battle(s, BECMI, seed=3, dice_script=[6, 1]) as battle:
+        turn_of(battle, 1)
+        ai = battle.roster._tactical(1)
+        assert ai is not None
+        planner = ai.planner
+        planner.reset()
+        enemies = planner.enemies(1)
+        before = planner.way_to_enemies(1, Hex(-3, 0), enemies)
+        assert before is not None and planner.pressing(1)
+        steps = {h: planner.way_to_enemies(1, h, enemies) for h in hex_neighbors(Hex(-3, 0))}
+        level = min((h for h, way in steps.items() if way == before), key=lambda h: (h.q, h.r))
+        ahead = min((h for h, way in steps.items() if way is not None and way < before),
+                    key=lambda h: (h.q, h.r))
+        aside = planner.approach(1, [Hex(-3, 0), level], 3, enemies, set(), before, False)
+        nearer = planner.approach(1, [Hex(-3, 0), ahead], 3, enemies, set(), before, False)
+        assert "progress" not in aside.rating.terms
+        assert aside.rating.terms["exposure"] < 0
+        assert nearer.rating.terms["progress"] > 0
+        assert "exposure" not in nearer.rating.terms

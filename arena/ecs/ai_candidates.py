@@ -2,7 +2,8 @@
 
 Candidates: every valid attack from here; walk to a hex and attack from it (melee hexes around
 each enemy in reach this turn, shooting hexes a step or two away); approach the best target;
-fall back to allies when wounded; tend weapons (pick up, kick, draw, reload, chant); hold.
+fall back to allies when wounded; after the turn's blow, step back to a hex fewer enemies
+can strike; tend weapons (pick up, kick, draw, reload, chant); hold.
 Enemies out of reach are pruned before any attack context is built.
 """
 
@@ -36,6 +37,7 @@ WALK_TOP = 8  # walk-and-attack hexes rated in full, best blows first
 WALK_FOES = 4  # walk-and-attack looks at the nearest enemies within reach this turn
 SHOOT_STEPS = 2  # shooters look for a better shooting hex this many steps away
 APPROACHES = 4  # close-in and fall-back walks rated, nearest goals first
+FADE = True  # after the turn's blow, rate stepping back (False: it holds)
 
 
 @dataclass
@@ -192,7 +194,26 @@ class Planner(Approach):
         step = self.ruleset.action_cost("move", None, False)
         if step and ap >= step and not esper.component_for_entity(actor, TurnMemory).attacks:
             out.extend(self.walks(actor, ap, step, enemies, visited, flanks))
+        elif step and ap >= step and FADE:
+            out.extend(self.fades(actor, ap // step, enemies, visited))
         return out
+
+    def fades(self, actor: int, budget: int, enemies: list[int],
+              visited: set[Hex]) -> Iterator[Candidate]:
+        """After the turn's blow: step back to a hex fewer enemies can strike next turn."""
+        paths = self.movement.paths_from(actor)
+        here = queries.hex_of(actor)
+        taken = self.scene.occupants
+        for r in range(1, budget + 1):
+            for spot in hex_ring(here, r):
+                d = paths.distance(spot)
+                if spot in taken or d is None or not 0 < d <= budget:
+                    continue
+                path = paths.path_to(spot)
+                assert path is not None
+                rating = self.place(actor, spot, path, enemies, visited)
+                yield Candidate(Move(actor, spot), "step back after the blow", rating, spot,
+                                tuple(path))
 
     def walks(self, actor: int, ap: int, step: int, enemies: list[int], visited: set[Hex],
               flanks: bool) -> Iterator[Candidate]:
@@ -327,9 +348,12 @@ class Planner(Approach):
         spot = walked[-1]
         rating = self.place(actor, spot, walked, enemies, visited)
         if who > 0 and not shot:
-            rating.add("progress", self.progress(actor, walked, enemies, before))
-            if self.pressing(actor) and not self.wounded(actor):
-                rating.terms.pop("exposure", None)  # pressing: it takes the first blow
+            gain = self.progress(actor, walked, enemies, before)
+            rating.add("progress", gain)
+            if gain > 0 and self.pressing(actor) and not self.wounded(actor):
+                # Pressing, it takes the first blow; a walk that gets no nearer (the way is
+                # blocked) is weighed like holding, exposure and all: no circling.
+                rating.terms.pop("exposure", None)
         what = (f"fall back to {queries.name_of(-who)}" if who < 0
                 else f"close in on {queries.name_of(who)}")
         return Candidate(Move(actor, spot), what, rating, spot, tuple(walked))

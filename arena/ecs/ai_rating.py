@@ -15,7 +15,9 @@
   where moving or the attack is Open).
 - exposure = EXPOSE·Σ threat of the enemies that can strike the end hex next round, reduced by
   the cover the hex gives against archers; counted GUARD times over when the combatant is below
-  RETREAT of its HP and has allies; `hard` replaces it by the enemies' exact best replies.
+  RETREAT of its HP and its fresh allies (at or above RETREAT) number HOLD_LINE or more per
+  living enemy (wounded: it falls back; with fewer it fights on); `hard` replaces it by the
+  enemies' exact best replies.
 - progress = PROGRESS per hex walked toward the nearest enemy when no blow is possible this
   turn; hexes inside an enemy's strike zone (its walk plus reach, keeping AP for a blow)
   count only from round PRESS or once an ally is in melee: before, it walks to the zone's
@@ -31,7 +33,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-FOCUS = 1.5
+FOCUS = 3.0
 GANG = 0.5
 DANGER = 1.0
 KILL = 3.0
@@ -40,6 +42,7 @@ FRIENDLY = 1.5
 EXPOSE = 0.4
 GUARD = 3.0
 RETREAT = 0.35
+HOLD_LINE = 1.5  # fall back only while the fresh allies are at least this many per enemy
 ALLY = 0.5
 LANE = 0.8
 PROGRESS = 0.6

@@ -10,7 +10,7 @@ import esper
 from arena.ecs import queries
 from arena.ecs.ai_field import Field, Scene, read_scene
 from arena.ecs.ai_imagine import OddsCache, copy_context
-from arena.ecs.ai_rating import EXPOSE, GUARD, KILL, RETREAT
+from arena.ecs.ai_rating import EXPOSE, GUARD, HOLD_LINE, KILL, RETREAT
 from arena.ecs.attacks import AttackSystem
 from arena.ecs.components import ActionPoints, Conditions, Facing, Health, Stats, Wielded
 from arena.ecs.cover import cover_quarters
@@ -313,13 +313,20 @@ class Threats:
         return EXPOSE * total * (GUARD if self.wounded(actor) else 1.0)
 
     def wounded(self, actor: int) -> bool:
-        """Below RETREAT of its HP, with an ally to fall back to."""
+        """Below RETREAT of its HP, while its fresh allies number HOLD_LINE per enemy or more."""
         key = ("wounded", actor)
         if key not in self.flags:
             health = esper.component_for_entity(actor, Health)
             side = self.scene.sides[actor]
-            allies = any(e != actor and self.scene.sides[e] == side for e in self.scene.living)
-            self.flags[key] = allies and health.hp < RETREAT * health.max_hp
+            fresh = foes = 0
+            for e in self.scene.living:
+                if self.scene.sides[e] != side:
+                    foes += 1
+                elif e != actor:
+                    other = esper.component_for_entity(e, Health)
+                    fresh += other.hp >= RETREAT * other.max_hp
+            self.flags[key] = (health.hp < RETREAT * health.max_hp and fresh > 0
+                               and fresh >= HOLD_LINE * foes)
         return self.flags[key]
 
     def risk(self, actor: int, walked: list[Hex], enemies: list[int]) -> float:
