@@ -20,6 +20,7 @@ from arena.rules.base import AttackContext
 
 FRIENDLY_ARC = 30.0
 SHOOTER = 1 << 30  # the strike zone of an enemy with a missile weapon: what it sees
+SHOOTERS_NEAR = 8  # exposure weighs this many nearest archers that see a hex: one shoots a turn
 
 
 def next_turn(ctx: AttackContext) -> AttackContext:
@@ -56,7 +57,7 @@ class Threats:
         self.lines: dict[int, list[tuple[Hex, Hex]]] = {}
         self.situations: dict[int, tuple[object, ...]] = {}
         self.bounds: dict[int, int] = {}
-        self.widest: dict[tuple[int, ...], tuple[int, list[tuple[int, int, Hex]]]] = {}
+        self.widest: dict[tuple[int, ...], tuple[int, dict[int, int], list[int]]] = {}
         self.reaches_of: dict[tuple[int, ...], tuple[dict[int, int], int]] = {}
 
     def reset(self) -> None:
@@ -218,14 +219,17 @@ class Threats:
         """The widest strike-zone bound of the `enemies` without a missile weapon (-1: none)."""
         return self.zones_of(enemies)[0]
 
-    def zones_of(self, enemies: list[int]) -> tuple[int, list[tuple[int, int, Hex]]]:
-        """`widest_melee`, and each enemy with its `bound` and hex: once per decision."""
+    def zones_of(self, enemies: list[int]) -> tuple[int, dict[int, int], list[int]]:
+        """`widest_melee`, each enemy's `bound`, and those with a missile weapon (by id).
+
+        Read once per decision and list of enemies.
+        """
         key = tuple(enemies)
         found = self.widest.get(key)
         if found is None:
-            rows = [(e, self.bound(e), self.scene.hexes[e]) for e in enemies]
-            widest = max((b for _, b, _ in rows if b != SHOOTER), default=-1)
-            found = self.widest[key] = (widest, rows)
+            rows = {e: self.bound(e) for e in enemies}
+            widest = max((b for b in rows.values() if b != SHOOTER), default=-1)
+            found = self.widest[key] = (widest, rows, [e for e in enemies if rows[e] == SHOOTER])
         return found
 
     def striking(self, spot: Hex, enemies: list[int]) -> list[int]:
@@ -236,21 +240,38 @@ class Threats:
         return [e for e, _ in self.strikers(spot, enemies)]
 
     def strikers(self, spot: Hex, enemies: list[int]) -> list[tuple[int, int]]:
-        """`striking` with each missile's cover quarters on `spot` (-1 for a melee enemy)."""
-        widest, rows = self.zones_of(enemies)
-        near = set(self.scene.near(spot, widest))
+        """`striking` with each missile's cover quarters on `spot` (-1 for a melee enemy).
+
+        Every melee enemy that could walk up and strike, and of the missile users that see
+        `spot` the SHOOTERS_NEAR nearest (ties by entity id): a combatant weighs the nearest
+        archers, not a hundred at once. By entity id.
+        """
+        widest, rows, shooters = self.zones_of(enemies)
+        hexes = self.scene.hexes
+        found = [(e, -1) for e in self.scene.near(spot, widest)
+                 if e in rows and rows[e] != SHOOTER and hex_distance(hexes[e], spot) <= rows[e]
+                 and self.reaches(e, spot)]
+        found += self.shooters_near(spot, shooters)
+        found.sort()
+        return found
+
+    def shooters_near(self, spot: Hex, shooters: list[int]) -> list[tuple[int, int]]:
+        """The SHOOTERS_NEAR `shooters` nearest `spot` that see it (ties by id), with cover."""
         hexmap = self.attacks.hexmap
         memo = hexmap.cover_memo  # `cover_quarters`' own memo, read without the call
-        found = []
-        for e, b, there in rows:
-            if b == SHOOTER:
-                quarters = memo.get((there, spot))
-                if quarters is None:
-                    quarters = cover_quarters(hexmap, there, spot)
-                if quarters < 4:
-                    found.append((e, quarters))
-            elif e in near and hex_distance(there, spot) <= b and self.reaches(e, spot):
-                found.append((e, -1))
+        hexes = self.scene.hexes
+        q, r = spot
+        found: list[tuple[int, int]] = []
+        for _, e in sorted((max(abs(h[0] - q), abs(h[1] - r), abs(h[0] - q + h[1] - r)), s)
+                           for s in shooters for h in (hexes[s],)):
+            there = hexes[e]
+            quarters = memo.get((there, spot))
+            if quarters is None:
+                quarters = cover_quarters(hexmap, there, spot)
+            if quarters < 4:
+                found.append((e, quarters))
+                if len(found) == SHOOTERS_NEAR:
+                    break
         return found
 
     def situation(self, who: int) -> tuple[object, ...]:
