@@ -20,6 +20,7 @@ from arena.rules.base import AttackContext
 
 FRIENDLY_ARC = 30.0
 SHOOTER = 1 << 30  # the strike zone of an enemy with a missile weapon: what it sees
+TARGETS_NEAR = 10  # a shooter weighs shots at this many nearest enemies: no shipped side is bigger
 SHOOTERS_NEAR = 8  # exposure weighs this many nearest archers that see a hex: one shoots a turn
 
 
@@ -132,19 +133,33 @@ class Threats:
     def strikable(self, actor: int, here: Hex, enemies: list[int]) -> list[int]:
         """The `enemies` a weapon `Planner.strikes` weighs from `here` could strike at all.
 
-        Every enemy when a loaded missile weapon is among them (sight and cover decide
-        there); else those within the longest melee reach: `strikes` finds nothing beyond it.
+        Those within the longest melee reach (`strikes` finds no blow beyond it) and, with a
+        loaded missile weapon, the TARGETS_NEAR nearest it sees without full cover (ties by
+        id; every enemy when there are no more than that): a shooter weighs its nearest
+        marks, not every enemy on the field. By entity id.
         """
         weapons = self.attacks.weapons(actor)
         if len(weapons) > 1 and self.ruleset.unarmed is not None:
             weapons = weapons[:-1]  # as `strikes`: fists only when there is nothing else
         unloaded = esper.component_for_entity(actor, Wielded).unloaded
         usable = [w for w in weapons if w.id not in unloaded]
-        if any(w.is_ranged for w in usable):
-            return enemies
-        reach = max((w.reach for w in usable), default=-1)
+        reach = max((w.reach for w in usable if not w.is_ranged), default=-1)
         hexes = self.scene.hexes
-        return [e for e in enemies if hex_distance(here, hexes[e]) <= reach]
+        if not any(w.is_ranged for w in usable):
+            return [e for e in enemies if hex_distance(here, hexes[e]) <= reach]
+        if len(enemies) <= TARGETS_NEAR:
+            return enemies
+        hexmap = self.attacks.hexmap
+        kept, shots = [], 0
+        for far, e in sorted((hex_distance(here, hexes[e]), e) for e in enemies):
+            if far <= reach:
+                kept.append(e)
+            elif shots == TARGETS_NEAR:
+                break  # every enemy left is farther than the shots kept
+            elif self.cover(here, hexes[e]) < 4 and hexmap.sees(here, hexes[e]):
+                kept.append(e)
+                shots += 1
+        return sorted(kept)
 
     def context(self, actor: int, target: int, slot: int) -> AttackContext:
         """The engine's context of this attack now, kept for the decision (do not mutate)."""
