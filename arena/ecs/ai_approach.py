@@ -13,7 +13,10 @@ from arena.ecs.ai_field import Field
 from arena.ecs.ai_rating import ARC, PRESS, PROGRESS
 from arena.ecs.ai_threats import FRIENDLY_ARC, Threats
 from arena.ecs.components import Wielded
+from arena.ecs.pathing import Box
 from arena.hexgrid import DIRECTIONS, Hex, hex_angle, hex_distance
+
+FIELD_MARGIN = 8  # the first distance field's window: the nearest foe's distance and this around
 
 
 class Approach(Threats):
@@ -68,23 +71,54 @@ class Approach(Threats):
     def way_to_enemies(self, actor: int, spot: Hex, enemies: list[int]) -> int | None:
         """Steps from `spot` to the nearest free hex next to an enemy (walls and bodies count).
 
-        One distance field per decision, rooted at every such hex (tcod's Dijkstra).
+        One distance field per decision, rooted at every such hex (tcod's Dijkstra), searched
+        first in a window FIELD_MARGIN hexes around the actor and its nearest enemy; over the
+        whole map only when the window cannot vouch for a distance (`Field.exact`, or more
+        steps than the hex distance to the nearest enemy): the map's distances either way.
         """
         if self.field is None:
-            blocked = {h for h, e in self.scene.occupants.items() if e != actor}
-            cells = self.movement.hexmap.cells
-            goals = set()
-            for e in enemies:
-                q, r = self.scene.hexes[e]
-                for dq, dr in DIRECTIONS:  # hex_neighbors, as plain tuples
-                    h = (q + dq, r + dr)
-                    if h not in blocked and h not in goals:
-                        terrain = cells.get(h)  # type: ignore[call-overload]
-                        if terrain is not None and not terrain.blocks_move:
-                            goals.add(h)
-            self.field = Field(self.movement.base_costs, self.movement.hexmap.radius, goals,
-                               blocked)
-        return self.field.get(spot)
+            self.field = self.distance_field(actor, enemies, self.window(actor, enemies))
+        found = self.field.get(spot)
+        if not self.field.exact(spot, found) and not (
+                found is not None and found < min(
+                    (hex_distance(spot, self.scene.hexes[e]) for e in enemies), default=0)):
+            self.field = self.distance_field(actor, enemies, None)
+            found = self.field.get(spot)
+        return found
+
+    def window(self, actor: int, enemies: list[int]) -> Box | None:
+        """The field's first window: the nearest enemy's distance plus FIELD_MARGIN around."""
+        here, hexes = self.scene.hexes[actor], self.scene.hexes
+        if not enemies:
+            return None
+        near = min(hex_distance(here, hexes[e]) for e in enemies) + FIELD_MARGIN
+        radius = self.movement.hexmap.radius
+        size = 2 * radius + 1
+        return (max(0, here.r - near + radius), min(size, here.r + near + radius + 1),
+                max(0, here.q - near + radius), min(size, here.q + near + radius + 1))
+
+    def distance_field(self, actor: int, enemies: list[int], box: Box | None) -> Field:
+        """The field of `way_to_enemies` searched in `box` (None: the whole map)."""
+        radius = self.movement.hexmap.radius
+        size = 2 * radius + 1
+        i0, i1, j0, j1 = box if box is not None else (0, size, 0, size)
+        r0, r1, q0, q1 = i0 - radius, i1 - radius, j0 - radius, j1 - radius
+        hexes, side = self.scene.hexes, self.scene.sides[actor]
+        around = self.scene.within(q0 - 1, q1 + 1, r0 - 1, r1 + 1)
+        blocked = {hexes[e] for e in around if e != actor}
+        cells = self.movement.hexmap.cells
+        goals = set()
+        for e in around:
+            if self.scene.sides[e] == side:
+                continue
+            q, r = hexes[e]
+            for dq, dr in DIRECTIONS:  # hex_neighbors, as plain tuples
+                h = (q + dq, r + dr)
+                if h not in blocked and h not in goals:
+                    terrain = cells.get(h)  # type: ignore[call-overload]
+                    if terrain is not None and not terrain.blocks_move:
+                        goals.add(h)
+        return Field(self.movement.base_costs, radius, goals, blocked, box)
 
     def in_reach(self, actor: int, enemies: list[int]) -> bool:
         """Whether a wielded melee weapon reaches an enemy from where `actor` stands."""

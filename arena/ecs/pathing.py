@@ -41,40 +41,53 @@ def terrain_costs(hexmap: HexMap) -> NDArray[np.int8]:
     return costs
 
 
+Box = tuple[int, int, int, int]  # rows i0:i1 and columns j0:j1 of the [r][q] array
+
+
 def distance_field(base: NDArray[np.int8], radius: int, goals: Iterable[tuple[int, int]],
-                   blocked: Iterable[tuple[int, int]]) -> list[list[int]] | None:
+                   blocked: Iterable[tuple[int, int]],
+                   box: Box | None = None) -> list[list[int]] | None:
     """Walking cost from every hex to the nearest goal as rows [r][q] (UNREACHABLE: none).
 
     One tcod `dijkstra2d` over the six hex edges: a distance does not depend on the order
     the search takes ties in, so this is the Dijkstra of `Paths` without its steps back (a
     third of its cost). None when no goal lies on the map. The field is a function of the
     map, the goals and the blocked hexes alone, so the last few are kept and shared (a mover
-    walking on in its turn leaves both unchanged): read it, never change it.
+    walking on in its turn leaves both unchanged): read it, never change it. With `box` the
+    search stays inside that window of the array (paths leave it nowhere; goals and blocked
+    hexes outside it are left out) and the rows are the window's, from (i0, j0).
     """
-    on_map = [(q, r) for q, r in goals if max(abs(q), abs(r), abs(q + r)) <= radius]
-    walls = [(q, r) for q, r in blocked if max(abs(q), abs(r), abs(q + r)) <= radius]
-    key = (radius, base.tobytes(), frozenset(on_map), frozenset(walls))
+    size = 2 * radius + 1
+    i0, i1, j0, j1 = box if box is not None else (0, size, 0, size)
+
+    r0, r1, q0, q1 = i0 - radius, i1 - radius, j0 - radius, j1 - radius
+    on_map = [(q, r) for q, r in goals
+              if max(abs(q), abs(r), abs(q + r)) <= radius and r0 <= r < r1 and q0 <= q < q1]
+    walls = [(q, r) for q, r in blocked
+             if max(abs(q), abs(r), abs(q + r)) <= radius and r0 <= r < r1 and q0 <= q < q1]
+    window = base[i0:i1, j0:j1]
+    key = (radius, i0, j0, window.shape, window.tobytes(), frozenset(on_map), frozenset(walls))
     if key in _FIELDS:
         return _FIELDS[key]
-    field = _distance_field(base, radius, on_map, walls) if on_map else None
+    field = _distance_field(window, radius - i0, radius - j0, on_map, walls) if on_map else None
     if len(_FIELDS) >= FIELDS_KEPT:
         del _FIELDS[next(iter(_FIELDS))]  # the oldest
     _FIELDS[key] = field
     return field
 
 
-def _distance_field(base: NDArray[np.int8], radius: int, goals: list[tuple[int, int]],
+def _distance_field(base: NDArray[np.int8], di: int, dj: int, goals: list[tuple[int, int]],
                     blocked: list[tuple[int, int]]) -> list[list[int]]:
-    """`distance_field` searched (goals and blocked hexes all on the map)."""
+    """`distance_field` searched (goals and blocked hexes all inside; (q, r) at [r+di, q+dj])."""
     import numpy as np  # noqa: PLC0415 - lazy, as in terrain_costs
     import tcod.path  # noqa: PLC0415
 
     costs = base.copy()
     for q, r in blocked:
-        costs[r + radius, q + radius] = 0
+        costs[r + di, q + dj] = 0
     dist = np.full(costs.shape, UNREACHABLE, dtype=np.int32)
     for q, r in goals:
-        dist[r + radius, q + radius] = 0
+        dist[r + di, q + dj] = 0
     tcod.path.dijkstra2d(dist, costs, edge_map=AXIAL_EDGES, out=dist)
     return cast("list[list[int]]", dist.tolist())
 
