@@ -144,22 +144,30 @@ class Threats:
         unloaded = esper.component_for_entity(actor, Wielded).unloaded
         usable = [w for w in weapons if w.id not in unloaded]
         reach = max((w.reach for w in usable if not w.is_ranged), default=-1)
-        hexes = self.scene.hexes
+        foes = set(enemies)
         if not any(w.is_ranged for w in usable):
-            return [e for e in enemies if hex_distance(here, hexes[e]) <= reach]
+            return [e for e in self.scene.near(here, reach) if e in foes]
         if len(enemies) <= TARGETS_NEAR:
             return enemies
-        hexmap = self.attacks.hexmap
-        kept, shots = [], 0
-        for far, e in sorted((hex_distance(here, hexes[e]), e) for e in enemies):
+        melee, shots = self.marks(here, enemies, reach)
+        return sorted(melee + shots)
+
+    def marks(self, here: Hex, near: list[int], reach: int) -> tuple[list[int], list[int]]:
+        """Of `near`, those within `reach`, and the TARGETS_NEAR nearest others seen from here.
+
+        Nearest first, ties by entity id.
+        """
+        hexes, hexmap = self.scene.hexes, self.attacks.hexmap
+        melee: list[int] = []
+        shots: list[int] = []
+        for far, e in sorted((hex_distance(here, hexes[e]), e) for e in near):
             if far <= reach:
-                kept.append(e)
-            elif shots == TARGETS_NEAR:
+                melee.append(e)
+            elif len(shots) == TARGETS_NEAR:
                 break  # every enemy left is farther than the shots kept
             elif self.cover(here, hexes[e]) < 4 and hexmap.sees(here, hexes[e]):
-                kept.append(e)
-                shots += 1
-        return sorted(kept)
+                shots.append(e)
+        return melee, shots
 
     def context(self, actor: int, target: int, slot: int) -> AttackContext:
         """The engine's context of this attack now, kept for the decision (do not mutate)."""
@@ -204,14 +212,18 @@ class Threats:
             found = self.bounds[enemy] = self.read_bound(enemy)
         return found
 
-    def read_bound(self, enemy: int) -> int:
-        """`bound` read off the components now."""
-        weapons = esper.component_for_entity(enemy, Wielded).weapons
-        if any(w.is_ranged for w in weapons):
-            return SHOOTER
-        step = self.ruleset.action_cost("move", None, False) or 1
-        reach = max((w.reach for w in weapons if not w.is_ranged), default=1)
-        return esper.component_for_entity(enemy, ActionPoints).maximum // step + reach
+    def read_bound(self, enemy: int, step: int = 0) -> int:
+        """`bound` read off the components now (`step`: the AP of a step, 0 to read it)."""
+        reach = 0
+        melee = False
+        for w in esper.component_for_entity(enemy, Wielded).weapons:
+            if w.kind != "melee":
+                return SHOOTER
+            reach = w.reach if not melee or w.reach > reach else reach
+            melee = True
+        step = step or self.ruleset.action_cost("move", None, False) or 1
+        return (esper.component_for_entity(enemy, ActionPoints).maximum // step
+                + (reach if melee else 1))
 
     def in_melee_zone(self, spot: Hex, enemies: list[int]) -> bool:
         """Whether an enemy without a missile weapon could walk up and strike `spot` next turn.
@@ -242,7 +254,10 @@ class Threats:
         key = tuple(enemies)
         found = self.widest.get(key)
         if found is None:
-            rows = {e: self.bound(e) for e in enemies}
+            step = self.ruleset.action_cost("move", None, False) or 1
+            rows = {e: self.bounds[e] if e in self.bounds else self.read_bound(e, step)
+                    for e in enemies}
+            self.bounds.update(rows)
             widest = max((b for b in rows.values() if b != SHOOTER), default=-1)
             found = self.widest[key] = (widest, rows, [e for e in enemies if rows[e] == SHOOTER])
         return found
