@@ -1,0 +1,101 @@
+"""The AI weighs the nearest dangers and marks in a crowd: SHOOTERS_NEAR, TARGETS_NEAR, the field."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+import pytest
+
+from arena.assets import load_library, load_scenario
+from arena.battle import Battle
+from arena.ecs import ai_threats, queries
+from arena.ecs.ai_candidates import Planner
+from arena.ecs.ai_field import Field
+from arena.ecs.ai_imagine import OddsCache
+from arena.ecs.ai_rating import EXPOSE
+from arena.ecs.ai_threats import SHOOTERS_NEAR, TARGETS_NEAR
+from arena.hexgrid import Hex, hex_distance, hexagon
+from arena.model.terrain import HexMap
+from arena.rules import get_ruleset
+
+# Twelve hexes around the origin: three at each distance 2, 3, 4 and 5 (ties at the bound).
+RING = [h for d in (2, 3, 4, 5) for h in (Hex(d, 0), Hex(-d, 0), Hex(0, d))]
+
+
+@contextmanager
+def position(one: str, many: str, spots: list[Hex],
+             radius: int = 10) -> Iterator[tuple[Battle, int, list[int], Planner]]:
+    """Skirmish's `one` (side 0) on the origin of an open floor, its `many` (side 1) on `spots`."""
+    library = load_library()
+    base = load_scenario("skirmish", library, None)
+    floor = library.terrain["floor"]
+    hexmap = HexMap("open", "Open", radius, {h: floor for h in sorted(hexagon(radius))})
+    specs = {c.name: c for c in base.combatants}
+    placed = [dataclasses.replace(specs[one], at=Hex(0, 0))]
+    placed += [dataclasses.replace(specs[many], name=f"{many} {i}", at=h)
+               for i, h in enumerate(spots)]
+    scenario = dataclasses.replace(base, map=hexmap, combatants=tuple(placed))
+    ruleset = get_ruleset(scenario.ruleset)
+    with Battle(scenario, ruleset, 1) as battle:
+        actor = next(e for e in queries.living() if queries.hex_of(e) == Hex(0, 0))
+        planner = Planner(battle.attacks, battle.movement, OddsCache(ruleset))
+        planner.reset()
+        yield battle, actor, planner.enemies(actor), planner
+
+
+def nearest(spot: Hex, enemies: list[int], count: int) -> list[int]:
+    """The `count` enemies nearest `spot`, ties by entity id, in entity-id order."""
+    return sorted(sorted(enemies, key=lambda e: (hex_distance(spot, queries.hex_of(e)), e))[:count])
+
+
+def test_exposure_weighs_only_the_nearest_archers_that_see_the_hex() -> None:
+    with position("Brann", "Mira", RING) as (_, actor, enemies, planner):
+        spot = Hex(0, 0)
+        found = planner.strikers(spot, enemies)
+        assert len(enemies) == 12 > SHOOTERS_NEAR == 8
+        assert [e for e, _ in found] == nearest(spot, enemies, SHOOTERS_NEAR)
+        kept = [hex_distance(spot, queries.hex_of(e)) for e, _ in found]
+        assert sorted(kept) == [2, 2, 2, 3, 3, 3, 4, 4]  # the third at 4 loses on entity id
+        total = sum(planner.threat(e, actor) * (1 - q / 4) for e, q in found)
+        assert planner.weigh_exposure(actor, spot, enemies) == pytest.approx(EXPOSE * total)
+        assert total > 0
+
+
+def test_without_the_bound_every_archer_would_count(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(ai_threats, "SHOOTERS_NEAR", 99)
+    with position("Brann", "Mira", RING) as (_, _actor, enemies, planner):
+        assert len(planner.strikers(Hex(0, 0), enemies)) == 12
+
+
+def test_a_shooter_weighs_shots_at_its_nearest_marks_only(monkeypatch: pytest.MonkeyPatch) -> None:
+    with position("Wren", "Aldo", RING) as (_, actor, enemies, planner):
+        here = Hex(0, 0)
+        kept = planner.strikable(actor, here, enemies)
+        assert TARGETS_NEAR == 10
+        assert kept == nearest(here, enemies, TARGETS_NEAR)
+        assert sorted(hex_distance(here, queries.hex_of(e)) for e in kept)[-1] == 5
+    monkeypatch.setattr(ai_threats, "TARGETS_NEAR", 99)
+    with position("Wren", "Aldo", RING) as (_, actor, enemies, planner):
+        assert planner.strikable(actor, Hex(0, 0), enemies) == enemies  # all twelve
+
+
+def test_a_shooter_in_a_small_battle_weighs_every_enemy() -> None:
+    with position("Wren", "Aldo", RING[:TARGETS_NEAR]) as (_, actor, enemies, planner):
+        assert planner.strikable(actor, Hex(0, 0), enemies) == enemies
+
+
+def test_the_windowed_distance_field_gives_the_whole_maps_steps() -> None:
+    spots = [Hex(q, r) for q in range(6, 16, 2) for r in (-4, 0, 4)]  # far off to the east
+    with position("Brann", "Aldo", spots, radius=18) as (battle, actor, enemies, planner):
+        here = Hex(0, 0)
+        near = [here, Hex(1, 0), Hex(2, -1), Hex(-1, 1), Hex(3, 0)]
+        got = [planner.way_to_enemies(actor, h, enemies) for h in near]
+        assert planner.field is not None and not planner.field.whole  # the window sufficed
+        blocked = [queries.hex_of(e) for e in queries.living() if e != actor]
+        goals = [n for e in enemies for n in battle.movement.hexmap.cells
+                 if hex_distance(n, queries.hex_of(e)) == 1 and n not in blocked]
+        whole = Field(battle.movement.base_costs, 18, goals, blocked)
+        assert got == [whole.get(h) for h in near]
+        assert got[0] == 5  # next to the nearest enemy (6, 0): five steps east
