@@ -1,4 +1,4 @@
-"""The AI weighs the nearest dangers and marks in a crowd: SHOOTERS_NEAR, TARGETS_NEAR, the field."""
+"""The AI weighs the nearest dangers and marks in a crowd: SHOOTERS_NEAR, TARGETS_NEAR, field."""
 
 from __future__ import annotations
 
@@ -31,7 +31,7 @@ def position(one: str, many: str, spots: list[Hex],
     library = load_library()
     base = load_scenario("skirmish", library, None)
     floor = library.terrain["floor"]
-    hexmap = HexMap("open", "Open", radius, {h: floor for h in sorted(hexagon(radius))})
+    hexmap = HexMap("open", "Open", radius, dict.fromkeys(sorted(hexagon(radius)), floor))
     specs = {c.name: c for c in base.combatants}
     placed = [dataclasses.replace(specs[one], at=Hex(0, 0))]
     placed += [dataclasses.replace(specs[many], name=f"{many} {i}", at=h)

@@ -262,15 +262,8 @@ class Threats:
             found = self.widest[key] = (widest, rows, [e for e in enemies if rows[e] == SHOOTER])
         return found
 
-    def striking(self, spot: Hex, enemies: list[int]) -> list[int]:
-        """The `enemies` that could strike `spot` next turn, by entity id.
-
-        Pruned by bucket and an upper bound of each strike zone before any blow is costed.
-        """
-        return [e for e, _ in self.strikers(spot, enemies)]
-
     def strikers(self, spot: Hex, enemies: list[int]) -> list[tuple[int, int]]:
-        """`striking` with each missile's cover quarters on `spot` (-1 for a melee enemy).
+        """The `enemies` that could strike `spot` next turn, each missile's cover (-1: melee).
 
         Every melee enemy that could walk up and strike, and of the missile users that see
         `spot` the SHOOTERS_NEAR nearest (ties by entity id): a combatant weighs the nearest
