@@ -125,7 +125,8 @@ class Approach(Threats):
         here = queries.hex_of(actor)
         reach = max((w.reach for w in esper.component_for_entity(actor, Wielded).weapons
                      if not w.is_ranged), default=0)
-        return any(hex_distance(here, queries.hex_of(e)) <= reach for e in enemies)
+        foes = set(enemies)
+        return any(e in foes for e in self.scene.near(here, reach))
 
     def pressing(self, actor: int) -> bool:
         """Whether to close in whatever the first blow: from round PRESS or an ally's melee.
@@ -138,8 +139,6 @@ class Approach(Threats):
         key = ("pressing", actor)
         if key not in self.flags:
             side = self.scene.sides[actor]
-            self.flags[key] = any(
-                self.scene.sides[e] != side for a in self.scene.side_members(side) if a != actor
-                for e in self.scene.adjacent(self.scene.hexes[a]))
+            self.flags[key] = any(a != actor for a in self.scene.in_contact(side))
         return self.flags[key]
 
