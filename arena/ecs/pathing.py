@@ -11,7 +11,7 @@ import threading
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, cast
 
-from arena.hexgrid import Hex
+from arena.hexgrid import Hex, hex_distance
 from arena.model.terrain import HexMap
 
 if TYPE_CHECKING:
@@ -153,8 +153,9 @@ class Paths:
     walk costing at most `NEAR` never leaves it, and tcod's Dijkstra takes exactly the steps
     there that it takes on the whole map up to that cost (the same pops, pushes and ties),
     so every distance and path up to `NEAR` is the whole map's, bit for bit. A question about a
-    farther hex searches the whole map, once. When that square would cover half the map or
-    more, the whole map is searched at once (the same answers, one search instead of two).
+    farther hex searches a square twice its hex distance wide (doubling until it answers),
+    by the same argument. When a square would cover half the map or more, the whole map is
+    searched at once (the same answers, one search instead of two).
 
     Each search's distances and steps back are read out of tcod's arrays once, into a dict
     and lists: a distance is then one lookup and a path a walk back along the steps (what
@@ -178,9 +179,15 @@ class Paths:
         self._start = (si, sj) if 0 <= si < size and 0 <= sj < size else None
         # Only the start can have a distance without a cost to enter (a search's root).
         self._start_closed = self._start is not None and int(base[self._start]) <= 0
-        side_i = min(size, si + NEAR + 2) - max(0, si - NEAR - 1)
-        side_j = min(size, sj + NEAR + 2) - max(0, sj - NEAR - 1)
-        self._solve(NEAR if 2 * side_i * side_j < size * size else UNREACHABLE)
+        self._solve(self._fitting(NEAR))
+
+    def _fitting(self, near: int) -> int:
+        """`near`, or UNREACHABLE (the whole map) when its square would cover half the map."""
+        size, radius = 2 * self.radius + 1, self.radius
+        si, sj = self.start.r + radius, self.start.q + radius
+        side_i = min(size, si + near + 2) - max(0, si - near - 1)
+        side_j = min(size, sj + near + 2) - max(0, sj - near - 1)
+        return near if 2 * side_i * side_j < size * size else UNREACHABLE
 
     def _solve(self, near: int) -> None:
         """Search the square within `near` + 1 steps of the start (clipped to the map's array)."""
@@ -225,9 +232,15 @@ class Paths:
         index = self._index(h)
         if index is None or int(self._base[index]) <= 0 or index in self._blocked:
             return None
-        self._solve(UNREACHABLE)
-        d = self._known.get(h)
-        return d if d is not None and d <= self._near else None
+        near = max(2 * self._near, 2 * hex_distance(self.start, h))  # a wider square first
+        while True:
+            self._solve(self._fitting(near))
+            d = self._known.get(h)
+            if d is not None and d <= self._near:
+                return d
+            if self._whole:
+                return None
+            near *= 2
 
     def path_to(self, h: Hex) -> list[Hex] | None:
         """The hexes from the start to `h` inclusive, or None when unreachable."""

@@ -8,7 +8,7 @@ import esper
 
 from arena.ecs import queries
 from arena.ecs.attacks import AttackSystem
-from arena.ecs.components import Opening, Stats
+from arena.ecs.components import Opening, Stats, Wielded
 from arena.ecs.events import (
     ActionFailed,
     Attacked,
@@ -18,6 +18,7 @@ from arena.ecs.events import (
 )
 from arena.hexgrid import Hex, hex_distance
 from arena.model.commands import Attack, Command, EndTurn, React
+from arena.model.stats import Weapon
 from arena.rules.base import Action, AttackContext, Counter
 
 Finisher = Callable[[Command, Opening], list[Event]]
@@ -30,6 +31,7 @@ class ReactionSystem(esper.Processor):
         self.attacks = attacks
         self.ruleset = attacks.ruleset
         self.finishers: dict[type, Finisher] = {}
+        self._reaches: dict[int, tuple[tuple[Weapon, ...], int]] = {}
 
     def process(self) -> None:
         """Nothing runs per frame: reactions follow Open actions."""
@@ -65,8 +67,21 @@ class ReactionSystem(esper.Processor):
 
     def within_reach(self, reactor: int, there: Hex) -> bool:
         """Whether a melee weapon of `reactor` reaches `there` (`reaction_slot`'s first cut)."""
-        distance = hex_distance(queries.hex_of(reactor), there)
-        return any(not w.is_ranged and w.reach >= distance for w in self.attacks.weapons(reactor))
+        return hex_distance(queries.hex_of(reactor), there) <= self.melee_reach(reactor)
+
+    def melee_reach(self, reactor: int) -> int:
+        """The longest reach of `reactor`'s melee weapons, unarmed included (-1: none).
+
+        Kept while what it wields is the same (every reaction offer asks it of every enemy).
+        """
+        wielded = tuple(esper.component_for_entity(reactor, Wielded).weapons)
+        known = self._reaches.get(reactor)
+        if known is not None and known[0] == wielded:
+            return known[1]
+        reach = max((w.reach for w in (*wielded, *self.attacks.unarmed) if not w.is_ranged),
+                    default=-1)
+        self._reaches[reactor] = (wielded, reach)
+        return reach
 
     def offer(
         self, actor: int, command: Command, action: Action, ctx: AttackContext | None,
