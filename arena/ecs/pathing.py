@@ -6,7 +6,6 @@ for a path (`arena --help`, `arena rules`) does not load them.
 
 from __future__ import annotations
 
-import functools
 import threading
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, cast
@@ -92,15 +91,6 @@ def _distance_field(base: NDArray[np.int8], di: int, dj: int, goals: list[tuple[
     return cast("list[list[int]]", dist.tolist())
 
 
-@functools.lru_cache(maxsize=256)
-def _window_hexes(radius: int, i0: int, i1: int, j0: int, j1: int) -> tuple[tuple[int, int], ...]:
-    """The (q, r) of each cell of the array window [i0:i1, j0:j1], row by row.
-
-    A (q, r) tuple equals and hashes as the `Hex` of the same hex, so either looks it up.
-    """
-    return tuple((j - radius, i - radius) for i in range(i0, i1) for j in range(j0, j1))
-
-
 class _Search:
     """A tcod search over one window size, reused: its cost array, graph and pathfinder.
 
@@ -172,7 +162,8 @@ class Paths:
             if h != start and max(abs(h.q), abs(h.r), abs(h.s)) <= radius
             and 0 <= h.r + radius < size and 0 <= h.q + radius < size
         }
-        self._known: dict[tuple[int, int], int] = {}  # the searched window's distances
+        self._rows: list[list[int]] = []  # the searched window's distances
+        self._window = (0, 0, 0, 0)
         self._walks: dict[Hex, list[Hex]] = {}  # the paths asked for, by their end
         self._travel: list[int] = []  # flat: cell (i, j) steps back to [2k], [2k + 1]
         si, sj = start.r + radius, start.q + radius
@@ -207,12 +198,19 @@ class Paths:
         self._window = (i0, i1, j0, j1)
         self._whole = (i0, j0, i1, j1) == (0, 0, size, size)
         self._near = UNREACHABLE - 1 if self._whole else near
-        # every hex of the window with its distance (UNREACHABLE where none walks)
-        self._known = dict(zip(_window_hexes(radius, i0, i1, j0, j1),
-                               finder.distance.ravel().tolist(), strict=True))
+        # every hex of the window with its distance (UNREACHABLE where none walks), as rows
+        self._rows = cast("list[list[int]]", finder.distance.tolist())
         if self._start_closed:  # a root has distance 0 even where no walk may enter
-            self._known[(self.start.q, self.start.r)] = UNREACHABLE
+            self._rows[si - i0][sj - j0] = UNREACHABLE
         self._walks = {}
+
+    def _known(self, h: Hex) -> int | None:
+        """The searched window's distance of `h` (UNREACHABLE: none walks), None outside it."""
+        i0, i1, j0, j1 = self._window
+        i, j = h[1] + self.radius, h[0] + self.radius
+        if i0 <= i < i1 and j0 <= j < j1:
+            return self._rows[i - i0][j - j0]
+        return None
 
     def _index(self, h: Hex) -> tuple[int, int] | None:
         """Array index of `h` on the whole map's array, or None when it lies outside it."""
@@ -222,7 +220,7 @@ class Paths:
 
     def distance(self, h: Hex) -> int | None:
         """Cost of the cheapest walk to `h` (steps, difficult ground counting its cost), or None."""
-        d = self._known.get(h)
+        d = self._known(h)
         if d is not None and d <= self._near:
             return d
         if self._whole:
@@ -235,7 +233,7 @@ class Paths:
         near = max(2 * self._near, 2 * hex_distance(self.start, h))  # a wider square first
         while True:
             self._solve(self._fitting(near))
-            d = self._known.get(h)
+            d = self._known(h)
             if d is not None and d <= self._near:
                 return d
             if self._whole:
