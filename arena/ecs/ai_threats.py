@@ -214,16 +214,25 @@ class Threats:
 
     def read_bound(self, enemy: int, step: int = 0) -> int:
         """`bound` read off the components now (`step`: the AP of a step, 0 to read it)."""
+        return self.read_kit(enemy, step or self.ruleset.action_cost("move", None, False) or 1)[0]
+
+    def read_kit(self, enemy: int, step: int) -> tuple[int, int]:
+        """`read_bound` and the longest melee reach, unarmed included (0: none), in one read."""
         reach = 0
-        melee = False
+        melee = ranged = False
         for w in esper.component_for_entity(enemy, Wielded).weapons:
             if w.kind != "melee":
-                return SHOOTER
-            reach = w.reach if not melee or w.reach > reach else reach
-            melee = True
-        step = step or self.ruleset.action_cost("move", None, False) or 1
+                ranged = True
+            elif not melee or w.reach > reach:
+                reach, melee = w.reach, True
+        longest = max([reach] if melee else [], default=0)
+        for w in self.attacks.unarmed:
+            if not w.is_ranged and w.reach > longest:
+                longest = w.reach
+        if ranged:
+            return SHOOTER, longest
         return (esper.component_for_entity(enemy, ActionPoints).maximum // step
-                + (reach if melee else 1))
+                + (reach if melee else 1)), longest
 
     def in_melee_zone(self, spot: Hex, enemies: list[int]) -> bool:
         """Whether an enemy without a missile weapon could walk up and strike `spot` next turn.
@@ -231,13 +240,13 @@ class Threats:
         Waiting on the edge of this zone makes the enemy spend its AP walking; an archer's
         zone is all it sees, where waiting only hands it free shots, so it does not count.
         """
-        widest = self.widest_melee(enemies)
+        widest, rows, _ = self.zones_of(enemies)
         if widest < 0:
             return False
         here = self.scene.hexes
         for e in self.scene.near(spot, widest):  # enemies beyond every bound cannot reach
             b = self.bound(e)
-            if (b != SHOOTER and hex_distance(here[e], spot) <= b and e in enemies
+            if (b != SHOOTER and hex_distance(here[e], spot) <= b and e in rows
                     and self.reaches(e, spot)):
                 return True
         return False
@@ -255,9 +264,11 @@ class Threats:
         found = self.widest.get(key)
         if found is None:
             step = self.ruleset.action_cost("move", None, False) or 1
-            rows = {e: self.bounds[e] if e in self.bounds else self.read_bound(e, step)
-                    for e in enemies}
+            kits = {e: self.read_kit(e, step) for e in enemies}
+            rows = {e: kit[0] for e, kit in kits.items()}
             self.bounds.update(rows)
+            reaches = {e: kit[1] for e, kit in kits.items()}
+            self.reaches_of[key] = (reaches, max(reaches.values(), default=0))
             widest = max((b for b in rows.values() if b != SHOOTER), default=-1)
             found = self.widest[key] = (widest, rows, [e for e in enemies if rows[e] == SHOOTER])
         return found
@@ -386,9 +397,6 @@ class Threats:
         Read once per decision and list of enemies.
         """
         key = tuple(enemies)
-        found = self.reaches_of.get(key)
-        if found is None:
-            reaches = {e: max((w.reach for w in self.attacks.weapons(e) if not w.is_ranged),
-                              default=0) for e in enemies}
-            found = self.reaches_of[key] = (reaches, max(reaches.values(), default=0))
-        return found
+        if key not in self.reaches_of:
+            self.zones_of(enemies)  # read in the same pass as the strike-zone bounds
+        return self.reaches_of[key]

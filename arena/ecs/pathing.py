@@ -147,8 +147,8 @@ class Paths:
     by the same argument. When a square would cover half the map or more, the whole map is
     searched at once (the same answers, one search instead of two).
 
-    Each search's distances and steps back are read out of tcod's arrays once, into a dict
-    and lists: a distance is then one lookup and a path a walk back along the steps (what
+    Each search's distances and steps back are read out of tcod's arrays once, into lists:
+    a distance is then one lookup and a path a walk back along the steps (what
     tcod's own `path_to` walks, without its per-call array work), kept for the next ask.
     """
 
@@ -157,11 +157,9 @@ class Paths:
         self.start = start
         self._base = base
         size = 2 * radius + 1
-        self._blocked = {
-            (h.r + radius, h.q + radius) for h in blocked
-            if h != start and max(abs(h.q), abs(h.r), abs(h.s)) <= radius
-            and 0 <= h.r + radius < size and 0 <= h.q + radius < size
-        }
+        # Array indices of the blocked hexes; one off the map is a wall of the array anyway.
+        self._blocked = {(h[1] + radius, h[0] + radius) for h in blocked}
+        self._blocked.discard((start.r + radius, start.q + radius))
         self._rows: list[list[int]] = []  # the searched window's distances
         self._window = (0, 0, 0, 0)
         self._walks: dict[Hex, list[Hex]] = {}  # the paths asked for, by their end
