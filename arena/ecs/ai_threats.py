@@ -10,6 +10,7 @@ import esper
 from arena.ecs import queries
 from arena.ecs.ai_field import Field, Scene, read_scene
 from arena.ecs.ai_imagine import OddsCache, copy_context
+from arena.ecs.ai_kits import SHOOTER, Kits
 from arena.ecs.ai_rating import EXPOSE, GUARD, KILL, RETREAT
 from arena.ecs.attacks import AttackSystem
 from arena.ecs.components import ActionPoints, Conditions, Facing, Health, Stats, Wielded
@@ -19,7 +20,6 @@ from arena.hexgrid import Hex, hex_distance
 from arena.rules.base import AttackContext
 
 FRIENDLY_ARC = 30.0
-SHOOTER = 1 << 30  # the strike zone of an enemy with a missile weapon: what it sees
 TARGETS_NEAR = 10  # a shooter weighs shots at this many nearest enemies: no shipped side is bigger
 SHOOTERS_NEAR = 8  # exposure weighs this many nearest archers that see a hex: one shoots a turn
 
@@ -58,6 +58,7 @@ class Threats:
         self.lines: dict[int, list[tuple[Hex, Hex]]] = {}
         self.situations: dict[int, tuple[object, ...]] = {}
         self.bounds: dict[int, int] = {}
+        self.kits = Kits(attacks.unarmed)  # kept for the battle
         self.widest: dict[tuple[int, ...], tuple[int, dict[int, int], list[int]]] = {}
         self.reaches_of: dict[tuple[int, ...], tuple[dict[int, int], int]] = {}
 
@@ -209,30 +210,9 @@ class Threats:
         """
         found = self.bounds.get(enemy)
         if found is None:
-            found = self.bounds[enemy] = self.read_bound(enemy)
+            step = self.ruleset.action_cost("move", None, False) or 1
+            found = self.bounds[enemy] = self.kits.get(enemy, step)[0]
         return found
-
-    def read_bound(self, enemy: int, step: int = 0) -> int:
-        """`bound` read off the components now (`step`: the AP of a step, 0 to read it)."""
-        return self.read_kit(enemy, step or self.ruleset.action_cost("move", None, False) or 1)[0]
-
-    def read_kit(self, enemy: int, step: int) -> tuple[int, int]:
-        """`read_bound` and the longest melee reach, unarmed included (0: none), in one read."""
-        reach = 0
-        melee = ranged = False
-        for w in esper.component_for_entity(enemy, Wielded).weapons:
-            if w.kind != "melee":
-                ranged = True
-            elif not melee or w.reach > reach:
-                reach, melee = w.reach, True
-        longest = max([reach] if melee else [], default=0)
-        for w in self.attacks.unarmed:
-            if not w.is_ranged and w.reach > longest:
-                longest = w.reach
-        if ranged:
-            return SHOOTER, longest
-        return (esper.component_for_entity(enemy, ActionPoints).maximum // step
-                + (reach if melee else 1)), longest
 
     def in_melee_zone(self, spot: Hex, enemies: list[int]) -> bool:
         """Whether an enemy without a missile weapon could walk up and strike `spot` next turn.
@@ -251,12 +231,8 @@ class Threats:
                 return True
         return False
 
-    def widest_melee(self, enemies: list[int]) -> int:
-        """The widest strike-zone bound of the `enemies` without a missile weapon (-1: none)."""
-        return self.zones_of(enemies)[0]
-
     def zones_of(self, enemies: list[int]) -> tuple[int, dict[int, int], list[int]]:
-        """`widest_melee`, each enemy's `bound`, and those with a missile weapon (by id).
+        """The widest melee `bound` (-1: none), each enemy's, and the missile users (by id).
 
         Read once per decision and list of enemies.
         """
@@ -264,7 +240,7 @@ class Threats:
         found = self.widest.get(key)
         if found is None:
             step = self.ruleset.action_cost("move", None, False) or 1
-            kits = {e: self.read_kit(e, step) for e in enemies}
+            kits = {e: self.kits.get(e, step) for e in enemies}
             rows = {e: kit[0] for e, kit in kits.items()}
             self.bounds.update(rows)
             reaches = {e: kit[1] for e, kit in kits.items()}
