@@ -17,6 +17,8 @@ from arena.ecs.pathing import Box
 from arena.hexgrid import DIRECTIONS, Hex, hex_angle, hex_distance
 
 FIELD_MARGIN = 8  # the first distance field's window: the nearest foe's distance and this around
+FIELD_MAP = 14  # maps up to this radius (every shipped one; themed arenas: 9) get the exact steps
+FIELD_REACH = 12  # on wider maps, a foe farther than this is reckoned by hex distance, unsearched
 
 
 class Approach(Threats):
@@ -75,23 +77,33 @@ class Approach(Threats):
         first in a window FIELD_MARGIN hexes around the actor and its nearest enemy; over the
         whole map only when the window cannot vouch for a distance (`Field.exact`, or more
         steps than the hex distance to the nearest enemy): the map's distances either way.
+        On a map wider than FIELD_MAP, with no enemy within FIELD_REACH of the actor, the
+        hex distance to the nearest enemy stands in for the steps (no field is searched).
         """
+        if not enemies:
+            return None
+        hexes = self.scene.hexes
+        if self.nearest < 0:
+            here = hexes[actor]
+            self.nearest = min(hex_distance(here, hexes[e]) for e in enemies)
+        if self.movement.hexmap.radius > FIELD_MAP and self.nearest > FIELD_REACH:
+            q, r = spot
+            return min(max(abs(h[0] - q), abs(h[1] - r), abs(h[0] - q + h[1] - r))
+                       for e in enemies for h in (hexes[e],)) - 1
         if self.field is None:
-            self.field = self.distance_field(actor, enemies, self.window(actor, enemies))
+            self.field = self.distance_field(actor, enemies, self.window(actor))
         found = self.field.get(spot)
         if not self.field.exact(spot, found) and not (
-                found is not None and found < min(
-                    (hex_distance(spot, self.scene.hexes[e]) for e in enemies), default=0)):
+                found is not None
+                and found < min(hex_distance(spot, hexes[e]) for e in enemies)):
             self.field = self.distance_field(actor, enemies, None)
             found = self.field.get(spot)
         return found
 
-    def window(self, actor: int, enemies: list[int]) -> Box | None:
+    def window(self, actor: int) -> Box:
         """The field's first window: the nearest enemy's distance plus FIELD_MARGIN around."""
-        here, hexes = self.scene.hexes[actor], self.scene.hexes
-        if not enemies:
-            return None
-        near = min(hex_distance(here, hexes[e]) for e in enemies) + FIELD_MARGIN
+        here = self.scene.hexes[actor]
+        near = self.nearest + FIELD_MARGIN
         radius = self.movement.hexmap.radius
         size = 2 * radius + 1
         return (max(0, here.r - near + radius), min(size, here.r + near + radius + 1),

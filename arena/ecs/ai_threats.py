@@ -51,6 +51,7 @@ class Threats:
         self.costs: dict[tuple[object, ...], int] = {}
         self.round = -1
         self.field: Field | None = None
+        self.nearest = -1  # the hex distance from the actor to its nearest enemy (-1: unread)
         self.contexts: dict[tuple[int, int, int], AttackContext] = {}
         self.scene = Scene([], {}, {})
         self.flags: dict[tuple[str, int], bool] = {}
@@ -75,6 +76,7 @@ class Threats:
             self.threats.clear()
             self.costs.clear()
         self.field = None
+        self.nearest = -1
         self.seen.clear()
         self.exposed.clear()
         self.contexts.clear()
