@@ -242,13 +242,21 @@ class Threats:
         found = self.widest.get(key)
         if found is None:
             step = self.ruleset.action_cost("move", None, False) or 1
-            kits = {e: self.kits.get(e, step) for e in enemies}
-            rows = {e: kit[0] for e, kit in kits.items()}
+            rows: dict[int, int] = {}
+            reaches: dict[int, int] = {}
+            shooters: list[int] = []
+            widest = -1
+            kit = self.kits.get
+            for e in enemies:
+                bound, reaches[e] = kit(e, step)
+                rows[e] = bound
+                if bound == SHOOTER:
+                    shooters.append(e)
+                elif bound > widest:
+                    widest = bound
             self.bounds.update(rows)
-            reaches = {e: kit[1] for e, kit in kits.items()}
             self.reaches_of[key] = (reaches, max(reaches.values(), default=0))
-            widest = max((b for b in rows.values() if b != SHOOTER), default=-1)
-            found = self.widest[key] = (widest, rows, [e for e in enemies if rows[e] == SHOOTER])
+            found = self.widest[key] = (widest, rows, shooters)
         return found
 
     def strikers(self, spot: Hex, enemies: list[int]) -> list[tuple[int, int]]:
