@@ -66,7 +66,7 @@ class MovementSystem(esper.Processor):
         key = (start, frozenset(occupied))  # (the start itself never blocks its own search)
         found = self._searches.get(key)
         if found is None:
-            found = Paths(self.base_costs, self.hexmap.radius, start, occupied)
+            found = Paths(self.base_costs, self.hexmap.radius, start, key[1])
             if len(self._searches) >= SEARCHES_KEPT:
                 del self._searches[next(iter(self._searches))]  # the oldest
             self._searches[key] = found

@@ -157,9 +157,8 @@ class Paths:
         self.start = start
         self._base = base
         size = 2 * radius + 1
-        # Array indices of the blocked hexes; one off the map is a wall of the array anyway.
-        self._blocked = {(h[1] + radius, h[0] + radius) for h in blocked}
-        self._blocked.discard((start.r + radius, start.q + radius))
+        # The blocked hexes as (q, r) (a Hex equals its tuple); the start never blocks itself.
+        self._blocked = blocked if isinstance(blocked, frozenset) else frozenset(blocked)
         self._rows: list[list[int]] = []  # the searched window's distances
         self._window = (0, 0, 0, 0)
         self._walks: dict[Hex, list[Hex]] = {}  # the paths asked for, by their end
@@ -187,9 +186,10 @@ class Paths:
         search = _search((i1 - i0, j1 - j0))
         costs = search.costs
         costs[...] = self._base[i0:i1, j0:j1]
-        for i, j in self._blocked:
-            if i0 <= i < i1 and j0 <= j < j1:
-                costs[i - i0, j - j0] = 0
+        start = self.start
+        for q, r in self._blocked:  # off the map: a wall of the array anyway
+            if i0 <= r + radius < i1 and j0 <= q + radius < j1 and (q, r) != start:
+                costs[r + radius - i0, q + radius - j0] = 0
         finder = search.start((si - i0, sj - j0))
         finder.resolve()
         self._travel = finder.traversal.ravel().tolist()
@@ -226,7 +226,7 @@ class Paths:
         # Walls, blocked hexes and hexes the search never reached read as unreachable;
         # beyond a near search, an open hex is looked for on the whole map.
         index = self._index(h)
-        if index is None or int(self._base[index]) <= 0 or index in self._blocked:
+        if index is None or int(self._base[index]) <= 0 or (h in self._blocked and h != self.start):
             return None
         near = max(2 * self._near, 2 * hex_distance(self.start, h))  # a wider square first
         while True:
