@@ -146,8 +146,7 @@ def read_scene(last: Scene | None = None) -> Scene:
     index = occupancy.index()
     if last is not None and last.source is index and last.version == index.version:
         return last
-    living = list(index.living)
-    where, side = index.where, index.side
-    scene = Scene(living, {e: where[e] for e in living}, {e: side[e] for e in living})
+    # `where` holds the living alone; `side` the fallen too, never asked about here
+    scene = Scene(list(index.living), dict(index.where), dict(index.side))
     scene.source, scene.version = index, index.version
     return scene
