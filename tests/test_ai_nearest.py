@@ -99,3 +99,25 @@ def test_the_windowed_distance_field_gives_the_whole_maps_steps() -> None:
         whole = Field(battle.movement.base_costs, 18, goals, blocked)
         assert got == [whole.get(h) for h in near]
         assert got[0] == 5  # next to the nearest enemy (6, 0): five steps east
+
+
+def test_the_index_keeps_who_stands_next_to_a_foe_through_moves_and_deaths() -> None:
+    from arena.ecs import occupancy  # noqa: PLC0415
+    from arena.hexgrid import hex_neighbors  # noqa: PLC0415
+
+    scenario = load_scenario("skirmish", load_library(), None)
+    checked = touching = 0
+    with Battle(scenario, get_ruleset(scenario.ruleset), 3) as battle:
+        for _ in range(300):
+            if battle.over:
+                break
+            index = occupancy.index()
+            for side in (0, 1):
+                every = {e for e in index.living if index.side[e] == side and any(
+                    (o := index.at.get(n)) is not None and index.side[o] != side
+                    for n in hex_neighbors(index.where[e]))}
+                assert index.contact.get(side, set()) == every
+                touching += len(every)
+            checked += 1
+            battle.apply(battle.decide())
+    assert checked > 50 and touching  # melee happened and deaths with it

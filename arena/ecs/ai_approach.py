@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import esper
 
-from arena.ecs import queries
+from arena.ecs import occupancy, queries
 from arena.ecs.ai_field import Field
 from arena.ecs.ai_rating import ARC, PRESS, PROGRESS
 from arena.ecs.ai_threats import FRIENDLY_ARC, Threats
@@ -151,6 +151,7 @@ class Approach(Threats):
         key = ("pressing", actor)
         if key not in self.flags:
             side = self.scene.sides[actor]
-            self.flags[key] = any(a != actor for a in self.scene.in_contact(side))
+            touching = occupancy.index().contact.get(side, ())  # kept by every move and death
+            self.flags[key] = any(a != actor for a in touching)
         return self.flags[key]
 

@@ -76,7 +76,6 @@ class Scene:
         self.version = -1
         self.occupants = {hexes[e]: e for e in living}
         self.buckets: dict[tuple[int, int], list[int]] = {}
-        self.contacts: dict[int, list[int]] = {}
         for e in living:  # living is sorted: every bucket lists entity ids in order
             h = hexes[e]
             self.buckets.setdefault((h.q // BUCKET, h.r // BUCKET), []).append(e)
@@ -98,26 +97,6 @@ class Scene:
                     if hex_distance(self.hexes[e], center) <= radius:
                         found.append(e)
         found.sort()
-        return found
-
-    def in_contact(self, side: int) -> list[int]:
-        """The living combatants of `side` next to an enemy, by entity id (once per scene).
-
-        Only buckets with another side in them or around them are looked into (a hex's
-        neighbours lie in its bucket or the eight around it).
-        """
-        found = self.contacts.get(side)
-        if found is None:
-            found = self.contacts[side] = []
-            sides = self.sides
-            foes = {key for key, members in self.buckets.items()
-                    if any(sides[e] != side for e in members)}
-            for (bq, br), members in self.buckets.items():
-                if not any((bq + dq, br + dr) in foes for dq in (-1, 0, 1) for dr in (-1, 0, 1)):
-                    continue
-                found.extend(e for e in members if sides[e] == side and any(
-                    sides[o] != side for o in self.adjacent(self.hexes[e])))
-            found.sort()
         return found
 
     def within(self, q0: int, q1: int, r0: int, r1: int) -> list[int]:
