@@ -84,8 +84,9 @@ class Approach(Threats):
             return None
         hexes = self.scene.hexes
         if self.nearest < 0:
-            here = hexes[actor]
-            self.nearest = min(hex_distance(here, hexes[e]) for e in enemies)
+            q, r = hexes[actor]
+            self.nearest = min(max(abs(h[0] - q), abs(h[1] - r), abs(h[0] - q + h[1] - r))
+                               for e in enemies for h in (hexes[e],))
         if self.movement.hexmap.radius > FIELD_MAP and self.nearest > FIELD_REACH:
             q, r = spot
             return min(max(abs(h[0] - q), abs(h[1] - r), abs(h[0] - q + h[1] - r))

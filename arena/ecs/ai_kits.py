@@ -19,16 +19,16 @@ class Kits:
 
     def __init__(self, unarmed: tuple[Weapon, ...]) -> None:
         self.unarmed = unarmed
-        self.kept: dict[int, tuple[tuple[object, ...], tuple[int, int]]] = {}
+        self.kept: dict[int, tuple[list[Weapon], int, int, tuple[int, int]]] = {}
 
     def get(self, enemy: int, step: int) -> tuple[int, int]:
         """`read`, kept while the enemy's weapons and AP maximum are alike (`step`: a step's AP)."""
-        now = (tuple(esper.component_for_entity(enemy, Wielded).weapons),
-               esper.component_for_entity(enemy, ActionPoints).maximum, step)
+        weapons = esper.component_for_entity(enemy, Wielded).weapons
+        most = esper.component_for_entity(enemy, ActionPoints).maximum
         known = self.kept.get(enemy)
-        if known is None or known[0] != now:
-            known = self.kept[enemy] = (now, self.read(enemy, step))
-        return known[1]
+        if known is None or known[0] != weapons or known[1] != most or known[2] != step:
+            known = self.kept[enemy] = (list(weapons), most, step, self.read(enemy, step))
+        return known[3]
 
     def read(self, enemy: int, step: int) -> tuple[int, int]:
         """The strike-zone bound and the longest melee reach, unarmed included (0: none).

@@ -31,7 +31,7 @@ class ReactionSystem(esper.Processor):
         self.attacks = attacks
         self.ruleset = attacks.ruleset
         self.finishers: dict[type, Finisher] = {}
-        self._reaches: dict[int, tuple[tuple[Weapon, ...], int]] = {}
+        self._reaches: dict[int, tuple[list[Weapon], int]] = {}
 
     def process(self) -> None:
         """Nothing runs per frame: reactions follow Open actions."""
@@ -74,13 +74,13 @@ class ReactionSystem(esper.Processor):
 
         Kept while what it wields is the same (every reaction offer asks it of every enemy).
         """
-        wielded = tuple(esper.component_for_entity(reactor, Wielded).weapons)
+        wielded = esper.component_for_entity(reactor, Wielded).weapons
         known = self._reaches.get(reactor)
-        if known is not None and known[0] == wielded:
+        if known is not None and known[0] == wielded:  # (a copy: the list changes in place)
             return known[1]
         reach = max((w.reach for w in (*wielded, *self.attacks.unarmed) if not w.is_ranged),
                     default=-1)
-        self._reaches[reactor] = (wielded, reach)
+        self._reaches[reactor] = (list(wielded), reach)
         return reach
 
     def offer(
