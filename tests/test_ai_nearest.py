@@ -10,7 +10,7 @@ import pytest
 
 from arena.assets import load_library, load_scenario
 from arena.battle import Battle
-from arena.ecs import ai_threats, queries
+from arena.ecs import ai_approach, ai_threats, queries
 from arena.ecs.ai_candidates import Planner
 from arena.ecs.ai_field import Field
 from arena.ecs.ai_imagine import OddsCache
@@ -20,18 +20,20 @@ from arena.hexgrid import Hex, hex_distance, hexagon
 from arena.model.terrain import HexMap
 from arena.rules import get_ruleset
 
+Position = tuple[Battle, int, list[int], Planner]  # the battle, the actor, its enemies, a planner
 # Twelve hexes around the origin: three at each distance 2, 3, 4 and 5 (ties at the bound).
 RING = [h for d in (2, 3, 4, 5) for h in (Hex(d, 0), Hex(-d, 0), Hex(0, d))]
 
 
 @contextmanager
-def position(one: str, many: str, spots: list[Hex],
-             radius: int = 10) -> Iterator[tuple[Battle, int, list[int], Planner]]:
-    """Skirmish's `one` (side 0) on the origin of an open floor, its `many` (side 1) on `spots`."""
+def position(one: str, many: str, spots: list[Hex], radius: int = 10,
+             walls: frozenset[Hex] = frozenset()) -> Iterator[Position]:
+    """Skirmish's `one` (side 0) on the origin of a floor, pillars on `walls`, `many` on `spots`."""
     library = load_library()
     base = load_scenario("skirmish", library, None)
-    floor = library.terrain["floor"]
-    hexmap = HexMap("open", "Open", radius, dict.fromkeys(sorted(hexagon(radius)), floor))
+    floor, pillar = library.terrain["floor"], library.terrain["pillar"]
+    hexmap = HexMap("open", "Open", radius,
+                    {h: pillar if h in walls else floor for h in sorted(hexagon(radius))})
     specs = {c.name: c for c in base.combatants}
     placed = [dataclasses.replace(specs[one], at=Hex(0, 0))]
     placed += [dataclasses.replace(specs[many], name=f"{many} {i}", at=h)
@@ -121,3 +123,28 @@ def test_the_index_keeps_who_stands_next_to_a_foe_through_moves_and_deaths() -> 
             checked += 1
             battle.apply(battle.decide())
     assert checked > 50 and touching  # melee happened and deaths with it
+
+
+WALL = frozenset(Hex(8, r) for r in range(-14, 15))  # a wall across the way east, open at its ends
+
+
+@pytest.mark.parametrize("reach", [ai_approach.FIELD_REACH, 99])
+def test_on_a_wide_map_a_far_enemy_is_reckoned_by_hex_distance(
+        reach: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    assert ai_approach.FIELD_MAP < 18 and ai_approach.FIELD_REACH < 15  # as shipped
+    monkeypatch.setattr(ai_approach, "FIELD_REACH", reach)
+    with position("Brann", "Aldo", [Hex(15, 0)], radius=18, walls=WALL) as (_, actor, enemies,
+                                                                           planner):
+        got = planner.way_to_enemies(actor, Hex(0, 0), enemies)
+        if reach < 15:  # the bound: 14 steps by hex distance, no field searched
+            assert (got, planner.field) == (14, None)
+        else:  # without it: the walk around the wall, on the field
+            assert got is not None and got > 14 and planner.field is not None
+
+
+def test_on_a_map_no_wider_than_every_shipped_one_the_steps_are_searched() -> None:
+    wall = frozenset(h for h in WALL if abs(h.r) <= 12)
+    with position("Brann", "Aldo", [Hex(13, 0)], radius=ai_approach.FIELD_MAP,
+                  walls=wall) as (_, actor, enemies, planner):
+        got = planner.way_to_enemies(actor, Hex(0, 0), enemies)
+        assert got is not None and got > 12 and planner.field is not None  # around the wall
