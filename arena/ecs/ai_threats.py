@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import esper
 
-from arena.ecs import queries
+from arena.ecs import occupancy, queries
 from arena.ecs.ai_field import Field, Scene, read_scene
 from arena.ecs.ai_imagine import OddsCache, copy_context
 from arena.ecs.ai_kits import SHOOTER, Kits
@@ -91,6 +91,9 @@ class Threats:
 
     def enemies(self, actor: int) -> list[int]:
         """The living enemies of `actor`, by entity id (from the decision's scene)."""
+        index = occupancy.index()  # the scene's source: its foes of a side, kept until a death
+        if self.scene.source is index and self.scene.version == index.version:
+            return list(index.foes(self.scene.sides[actor]))
         side = self.scene.sides[actor]
         return [e for e in self.scene.living if self.scene.sides[e] != side]
 

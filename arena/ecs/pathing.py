@@ -147,8 +147,8 @@ class Paths:
     by the same argument. When a square would cover half the map or more, the whole map is
     searched at once (the same answers, one search instead of two).
 
-    Each search's distances and steps back are read out of tcod's arrays once, into lists:
-    a distance is then one lookup and a path a walk back along the steps (what
+    Each search's distances are read out of tcod's array once, as rows, and its steps back
+    copied: a distance is then one lookup and a path a walk back along the steps (what
     tcod's own `path_to` walks, without its per-call array work), kept for the next ask.
     """
 
@@ -162,7 +162,7 @@ class Paths:
         self._rows: list[list[int]] = []  # the searched window's distances
         self._window = (0, 0, 0, 0)
         self._walks: dict[Hex, list[Hex]] = {}  # the paths asked for, by their end
-        self._travel: list[int] = []  # flat: cell (i, j) steps back to [2k], [2k + 1]
+        self._travel: NDArray[np.intp] | None = None  # cell (i, j) steps back to [i, j]
         si, sj = start.r + radius, start.q + radius
         self._start = (si, sj) if 0 <= si < size and 0 <= sj < size else None
         # Only the start can have a distance without a cost to enter (a search's root).
@@ -192,7 +192,7 @@ class Paths:
                 costs[r + radius - i0, q + radius - j0] = 0
         finder = search.start((si - i0, sj - j0))
         finder.resolve()
-        self._travel = finder.traversal.ravel().tolist()
+        self._travel = finder.traversal.copy()  # (the search is reused: copied, read lazily)
         self._window = (i0, i1, j0, j1)
         self._whole = (i0, j0, i1, j1) == (0, 0, size, size)
         self._near = UNREACHABLE - 1 if self._whole else near
@@ -249,13 +249,13 @@ class Paths:
 
     def _walk_back(self, h: Hex) -> list[Hex]:
         """The path to `h` (searched), read back along the search's steps to the start."""
-        i0, _, j0, j1 = self._window
-        radius, travel, width = self.radius, self._travel, j1 - j0
+        i0, i1, j0, j1 = self._window
+        radius, travel = self.radius, self._travel
+        assert travel is not None
         i, j = h[1] + radius - i0, h[0] + radius - j0
         steps = [(i, j)]
-        for _ in range(len(travel) // 2):  # at most every hex once, as tcod bounds it
-            k = 2 * (i * width + j)
-            i2, j2 = travel[k], travel[k + 1]  # back along the search's steps to the start
+        for _ in range((i1 - i0) * (j1 - j0)):  # at most every hex once, as tcod bounds it
+            i2, j2 = travel[i, j].tolist()  # back along the search's steps to the start
             if i2 == i and j2 == j:
                 break
             i, j = i2, j2

@@ -61,9 +61,15 @@ class ReactionSystem(esper.Processor):
 
     def reactors(self, actor: int) -> list[int]:
         """Enemies threatening `actor` with AP left for an Action of Opportunity, by id."""
-        here = queries.hex_of(actor)
-        return [e for e in queries.enemies_of(actor)
-                if self.within_reach(e, here) and self.reaction_slot(e, actor) is not None]
+        q, r = queries.hex_of(actor)
+        reach, found = self.melee_reach, []
+        for e in queries.enemies_of(actor):  # `within_reach`, inlined: every enemy is asked
+            there = queries.hex_of(e)
+            dq, dr = there[0] - q, there[1] - r
+            if (max(abs(dq), abs(dr), abs(dq + dr)) <= reach(e)
+                    and self.reaction_slot(e, actor) is not None):
+                found.append(e)
+        return found
 
     def within_reach(self, reactor: int, there: Hex) -> bool:
         """Whether a melee weapon of `reactor` reaches `there` (`reaction_slot`'s first cut)."""
