@@ -74,9 +74,9 @@ class Approach(Threats):
         """Steps from `spot` to the nearest free hex next to an enemy (walls and bodies count).
 
         One distance field per decision, rooted at every such hex (tcod's Dijkstra), searched
-        first in a window FIELD_MARGIN hexes around the actor and its nearest enemy; over the
-        whole map only when the window cannot vouch for a distance (`Field.exact`, or more
-        steps than the hex distance to the nearest enemy): the map's distances either way.
+        first in a window around the actor (its nearest enemy's distance plus FIELD_MARGIN);
+        over the whole map only when the window cannot vouch for a distance (`Field.exact`,
+        or fewer steps than the hex distance to the nearest enemy): the map's steps either way.
         On a map wider than FIELD_MAP, with no enemy within FIELD_REACH of the actor, the
         hex distance to the nearest enemy stands in for the steps (no field is searched).
         """

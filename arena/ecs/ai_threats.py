@@ -158,15 +158,15 @@ class Threats:
         melee, shots = self.marks(here, enemies, reach)
         return sorted(melee + shots)
 
-    def marks(self, here: Hex, near: list[int], reach: int) -> tuple[list[int], list[int]]:
-        """Of `near`, those within `reach`, and the TARGETS_NEAR nearest others seen from here.
+    def marks(self, here: Hex, enemies: list[int], reach: int) -> tuple[list[int], list[int]]:
+        """Of `enemies`, those within `reach`, and the TARGETS_NEAR nearest others seen from here.
 
         Nearest first, ties by entity id.
         """
         hexes, hexmap = self.scene.hexes, self.attacks.hexmap
         melee: list[int] = []
         shots: list[int] = []
-        for far, e in sorted((hex_distance(here, hexes[e]), e) for e in near):
+        for far, e in sorted((hex_distance(here, hexes[e]), e) for e in enemies):
             if far <= reach:
                 melee.append(e)
             elif len(shots) == TARGETS_NEAR:
