@@ -10,7 +10,7 @@ from __future__ import annotations
 import esper
 
 from arena.ecs.components import Dead, Health, Position, Side
-from arena.hexgrid import Hex, hex_neighbors
+from arena.hexgrid import DIRECTIONS, Hex
 
 
 class Occupancy:
@@ -39,9 +39,10 @@ class Occupancy:
 
     def _touch(self, entity: int, h: Hex, step: int, both: bool = True) -> None:
         """Count `entity` on `h` in (`step` 1) or out of (-1) the contacts around it."""
-        mine = self.side[entity]
-        for n in hex_neighbors(h):
-            other = self.at.get(n)
+        mine, at = self.side[entity], self.at
+        q, r = h
+        for dq, dr in DIRECTIONS:  # the six neighbours, as (q, r) tuples (a Hex hashes alike)
+            other = at.get((q + dq, r + dr))  # type: ignore[call-overload]
             if other is not None and other != entity and self.side[other] != mine:
                 self._bump(entity, step)
                 if both:

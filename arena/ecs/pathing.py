@@ -163,6 +163,7 @@ class Paths:
         self._window = (0, 0, 0, 0)
         self._walks: dict[Hex, list[Hex]] = {}  # the paths asked for, by their end
         self._travel: NDArray[np.intp] | None = None  # cell (i, j) steps back to [i, j]
+        self._steps: list[int] | None = None  # the same, flat, read out for the first path
         si, sj = start.r + radius, start.q + radius
         self._start = (si, sj) if 0 <= si < size and 0 <= sj < size else None
         # Only the start can have a distance without a cost to enter (a search's root).
@@ -193,6 +194,7 @@ class Paths:
         finder = search.start((si - i0, sj - j0))
         finder.resolve()
         self._travel = finder.traversal.copy()  # (the search is reused: copied, read lazily)
+        self._steps = None
         self._window = (i0, i1, j0, j1)
         self._whole = (i0, j0, i1, j1) == (0, 0, size, size)
         self._near = UNREACHABLE - 1 if self._whole else near
@@ -249,13 +251,16 @@ class Paths:
 
     def _walk_back(self, h: Hex) -> list[Hex]:
         """The path to `h` (searched), read back along the search's steps to the start."""
-        i0, i1, j0, j1 = self._window
-        radius, travel = self.radius, self._travel
-        assert travel is not None
+        i0, _, j0, j1 = self._window
+        if self._steps is None:  # read out once, when a first path is asked for
+            assert self._travel is not None
+            self._steps = self._travel.ravel().tolist()
+        radius, travel, width = self.radius, self._steps, j1 - j0
         i, j = h[1] + radius - i0, h[0] + radius - j0
         steps = [(i, j)]
-        for _ in range((i1 - i0) * (j1 - j0)):  # at most every hex once, as tcod bounds it
-            i2, j2 = travel[i, j].tolist()  # back along the search's steps to the start
+        for _ in range(len(travel) // 2):  # at most every hex once, as tcod bounds it
+            k = 2 * (i * width + j)
+            i2, j2 = travel[k], travel[k + 1]  # back along the search's steps to the start
             if i2 == i and j2 == j:
                 break
             i, j = i2, j2
