@@ -162,6 +162,7 @@ class Paths:
         self._rows: list[list[int]] = []  # the searched window's distances
         self._window = (0, 0, 0, 0)
         self._walks: dict[Hex, list[Hex]] = {}  # the paths asked for, by their end
+        self._found: dict[Hex, int] = {}  # the distances answered, by hex
         self._travel: NDArray[np.intp] | None = None  # cell (i, j) steps back to [i, j]
         self._steps: list[int] | None = None  # the same, flat, read out for the first path
         si, sj = start.r + radius, start.q + radius
@@ -220,8 +221,12 @@ class Paths:
 
     def distance(self, h: Hex) -> int | None:
         """Cost of the cheapest walk to `h` (steps, difficult ground counting its cost), or None."""
+        d = self._found.get(h)
+        if d is not None:
+            return d
         d = self._known(h)
         if d is not None and d <= self._near:
+            self._found[h] = d  # final: a wider search finds the same
             return d
         if self._whole:
             return None
@@ -235,6 +240,7 @@ class Paths:
             self._solve(self._fitting(near))
             d = self._known(h)
             if d is not None and d <= self._near:
+                self._found[h] = d
                 return d
             if self._whole:
                 return None
