@@ -174,7 +174,9 @@ class AISystem(esper.Processor):
             if weapon.id in wielded.unloaded and items.reload_refusal(Reload(actor, slot)) is None:
                 return Reload(actor, slot)
         here = queries.hex_of(actor)
-        close = any(hex_distance(here, queries.hex_of(e)) == 1 for e in queries.enemies_of(actor))
+        side = queries.side_of(actor)
+        close = any(e is not None and queries.side_of(e) != side
+                    for e in map(queries.occupant, hex_neighbors(here)))  # an enemy next to it
         if close and all(w.is_ranged for w in wielded.weapons):
             spares = esper.component_for_entity(actor, Carried).weapons
             for index, weapon in enumerate(spares):

@@ -8,12 +8,17 @@ from __future__ import annotations
 
 import esper
 
-from arena.ecs import queries
+from arena.ecs import occupancy, queries
 from arena.ecs.ai_field import Field
 from arena.ecs.ai_rating import ARC, PRESS, PROGRESS
 from arena.ecs.ai_threats import FRIENDLY_ARC, Threats
 from arena.ecs.components import Wielded
+from arena.ecs.pathing import Box
 from arena.hexgrid import DIRECTIONS, Hex, hex_angle, hex_distance
+
+FIELD_MARGIN = 8  # the first distance field's window: the nearest foe's distance and this around
+FIELD_MAP = 14  # maps up to this radius (every shipped one; themed arenas: 9) get the exact steps
+FIELD_REACH = 12  # on wider maps, a foe farther than this is reckoned by hex distance, unsearched
 
 
 class Approach(Threats):
@@ -68,30 +73,73 @@ class Approach(Threats):
     def way_to_enemies(self, actor: int, spot: Hex, enemies: list[int]) -> int | None:
         """Steps from `spot` to the nearest free hex next to an enemy (walls and bodies count).
 
-        One distance field per decision, rooted at every such hex (tcod's Dijkstra).
+        One distance field per decision, rooted at every such hex (tcod's Dijkstra), searched
+        first in a window around the actor (its nearest enemy's distance plus FIELD_MARGIN);
+        over the whole map only when the window cannot vouch for a distance (`Field.exact`,
+        or fewer steps than the hex distance to the nearest enemy): the map's steps either way.
+        On a map wider than FIELD_MAP, with no enemy within FIELD_REACH of the actor, the
+        hex distance to the nearest enemy stands in for the steps (no field is searched).
         """
+        if not enemies:
+            return None
+        hexes = self.scene.hexes
+        if self.nearest < 0:
+            q, r = hexes[actor]
+            self.nearest = min(max(abs(h[0] - q), abs(h[1] - r), abs(h[0] - q + h[1] - r))
+                               for e in enemies for h in (hexes[e],))
+        if self.movement.hexmap.radius > FIELD_MAP and self.nearest > FIELD_REACH:
+            q, r = spot
+            return min(max(abs(h[0] - q), abs(h[1] - r), abs(h[0] - q + h[1] - r))
+                       for e in enemies for h in (hexes[e],)) - 1
         if self.field is None:
-            blocked = {h for h, e in self.scene.occupants.items() if e != actor}
-            cells = self.movement.hexmap.cells
-            goals = set()
-            for e in enemies:
-                q, r = self.scene.hexes[e]
-                for dq, dr in DIRECTIONS:  # hex_neighbors, as plain tuples
-                    h = (q + dq, r + dr)
-                    if h not in blocked and h not in goals:
-                        terrain = cells.get(h)  # type: ignore[call-overload]
-                        if terrain is not None and not terrain.blocks_move:
-                            goals.add(h)
-            self.field = Field(self.movement.base_costs, self.movement.hexmap.radius, goals,
-                               blocked)
-        return self.field.get(spot)
+            self.field = self.distance_field(actor, enemies, self.window(actor))
+        found = self.field.get(spot)
+        if not self.field.exact(spot, found) and not (
+                found is not None
+                and found < min(hex_distance(spot, hexes[e]) for e in enemies)):
+            self.field = self.distance_field(actor, enemies, None)
+            found = self.field.get(spot)
+        return found
+
+    def window(self, actor: int) -> Box:
+        """The field's first window: the nearest enemy's distance plus FIELD_MARGIN around."""
+        here = self.scene.hexes[actor]
+        near = self.nearest + FIELD_MARGIN
+        radius = self.movement.hexmap.radius
+        size = 2 * radius + 1
+        return (max(0, here.r - near + radius), min(size, here.r + near + radius + 1),
+                max(0, here.q - near + radius), min(size, here.q + near + radius + 1))
+
+    def distance_field(self, actor: int, enemies: list[int], box: Box | None) -> Field:
+        """The field of `way_to_enemies` searched in `box` (None: the whole map)."""
+        radius = self.movement.hexmap.radius
+        size = 2 * radius + 1
+        i0, i1, j0, j1 = box if box is not None else (0, size, 0, size)
+        r0, r1, q0, q1 = i0 - radius, i1 - radius, j0 - radius, j1 - radius
+        hexes, side = self.scene.hexes, self.scene.sides[actor]
+        around = self.scene.within(q0 - 1, q1 + 1, r0 - 1, r1 + 1)
+        blocked = {hexes[e] for e in around if e != actor}
+        cells = self.movement.hexmap.cells
+        goals = set()
+        for e in around:
+            if self.scene.sides[e] == side:
+                continue
+            q, r = hexes[e]
+            for dq, dr in DIRECTIONS:  # hex_neighbors, as plain tuples
+                h = (q + dq, r + dr)
+                if h not in blocked and h not in goals:
+                    terrain = cells.get(h)  # type: ignore[call-overload]
+                    if terrain is not None and not terrain.blocks_move:
+                        goals.add(h)
+        return Field(self.movement.base_costs, radius, goals, blocked, box)
 
     def in_reach(self, actor: int, enemies: list[int]) -> bool:
         """Whether a wielded melee weapon reaches an enemy from where `actor` stands."""
         here = queries.hex_of(actor)
         reach = max((w.reach for w in esper.component_for_entity(actor, Wielded).weapons
                      if not w.is_ranged), default=0)
-        return any(hex_distance(here, queries.hex_of(e)) <= reach for e in enemies)
+        foes = set(enemies)
+        return any(e in foes for e in self.scene.near(here, reach))
 
     def pressing(self, actor: int) -> bool:
         """Whether to close in whatever the first blow: from round PRESS or an ally's melee.
@@ -104,8 +152,7 @@ class Approach(Threats):
         key = ("pressing", actor)
         if key not in self.flags:
             side = self.scene.sides[actor]
-            self.flags[key] = any(
-                self.scene.sides[e] != side for a in self.scene.side_members(side) if a != actor
-                for e in self.scene.adjacent(self.scene.hexes[a]))
+            touching = occupancy.index().contact.get(side, ())  # kept by every move and death
+            self.flags[key] = any(a != actor for a in touching)
         return self.flags[key]
 

@@ -227,8 +227,9 @@ class Planner(Approach):
         shooter = any(w.is_ranged for w in weapons)
         spots: dict[Hex, list[int]] = {}
         limit = budget + max(reach, SHOOT_STEPS * 3 if shooter else 0)
-        foes = sorted((hex_distance(here, queries.hex_of(e)), e) for e in enemies)
-        for _, enemy in [f for f in foes if f[0] <= limit][:WALK_FOES]:
+        foes = set(enemies)
+        for _, enemy in sorted((hex_distance(here, self.scene.hexes[e]), e)
+                               for e in self.scene.near(here, limit) if e in foes)[:WALK_FOES]:
             there = queries.hex_of(enemy)  # pruned by reach before any context is built
             ring = [h for r in range(1, reach + 1) for h in hex_ring(there, r)]
             if shooter:

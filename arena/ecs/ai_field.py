@@ -6,7 +6,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from arena.ecs import occupancy
-from arena.ecs.pathing import UNREACHABLE, distance_field
+from arena.ecs.pathing import UNREACHABLE, Box, distance_field
 from arena.hexgrid import Hex, hex_distance, hex_neighbors
 
 if TYPE_CHECKING:
@@ -18,22 +18,43 @@ class Field:
     """Walking steps to the nearest goal (walls and `blocked` hexes avoided), by tcod Dijkstra.
 
     One `dijkstra2d` over the map with every goal a root (`pathing.distance_field`, which
-    keeps the last few): the same distances as a `Pathfinder` on the same graph.
+    keeps the last few): the same distances as a `Pathfinder` on the same graph. With `box`
+    (rows i0:i1, columns j0:j1 of the map's [r][q] array) only that window is searched:
+    a distance there is the map's whenever `exact` says so.
     """
 
     def __init__(self, base: NDArray[np.int8], radius: int, goals: Iterable[tuple[int, int]],
-                 blocked: Iterable[tuple[int, int]]) -> None:
+                 blocked: Iterable[tuple[int, int]], box: Box | None = None) -> None:
         self.radius = radius
-        self.distance = distance_field(base, radius, goals, blocked)
+        size = 2 * radius + 1
+        self.box = box if box is not None else (0, size, 0, size)
+        self.whole = self.box == (0, size, 0, size)
+        self.distance = distance_field(base, radius, goals, blocked, None if self.whole else box)
 
     def get(self, h: Hex) -> int | None:
-        """Steps from `h` to the nearest goal, or None when none can be reached."""
+        """Steps from `h` to the nearest goal in the window, or None when none can be reached."""
+        i0, i1, j0, j1 = self.box
         i, j = h.r + self.radius, h.q + self.radius
-        size = 2 * self.radius + 1
-        if self.distance is None or not (0 <= i < size and 0 <= j < size):
+        if self.distance is None or not (i0 <= i < i1 and j0 <= j < j1):
             return None
-        d = self.distance[i][j]
+        d = self.distance[i - i0][j - j0]
         return None if d >= UNREACHABLE else d
+
+    def exact(self, h: Hex, found: int | None) -> bool:
+        """Whether `found` (`get(h)`) is the whole map's distance too.
+
+        A path that leaves the window takes at least the steps to its edge (each costs 1+).
+        """
+        if self.whole:
+            return True
+        if found is None:
+            return False
+        i0, i1, j0, j1 = self.box
+        size = 2 * self.radius + 1
+        i, j = h.r + self.radius, h.q + self.radius
+        edges = [n for n, clipped in ((i - i0 + 1, i0 == 0), (i1 - i, i1 == size),
+                                      (j - j0 + 1, j0 == 0), (j1 - j, j1 == size)) if not clipped]
+        return found <= min(edges, default=found)
 
 
 BUCKET = 4  # hexes a side of one spatial bucket
@@ -78,6 +99,17 @@ class Scene:
         found.sort()
         return found
 
+    def within(self, q0: int, q1: int, r0: int, r1: int) -> list[int]:
+        """Living combatants with q0 <= q < q1 and r0 <= r < r1, in no set order."""
+        found: list[int] = []
+        for bq in range(q0 // BUCKET, (q1 - 1) // BUCKET + 1):
+            for br in range(r0 // BUCKET, (r1 - 1) // BUCKET + 1):
+                for e in self.buckets.get((bq, br), ()):
+                    h = self.hexes[e]
+                    if q0 <= h.q < q1 and r0 <= h.r < r1:
+                        found.append(e)
+        return found
+
     def adjacent(self, center: Hex) -> list[int]:
         """Living combatants on the six hexes around `center`, in direction order."""
         return [e for h in hex_neighbors(center) for e in (self.occupants.get(h),)
@@ -93,8 +125,7 @@ def read_scene(last: Scene | None = None) -> Scene:
     index = occupancy.index()
     if last is not None and last.source is index and last.version == index.version:
         return last
-    living = list(index.living)
-    where, side = index.where, index.side
-    scene = Scene(living, {e: where[e] for e in living}, {e: side[e] for e in living})
+    # `where` holds the living alone; `side` the fallen too, never asked about here
+    scene = Scene(list(index.living), dict(index.where), dict(index.side))
     scene.source, scene.version = index, index.version
     return scene

@@ -7,9 +7,10 @@ from __future__ import annotations
 
 import esper
 
-from arena.ecs import queries
+from arena.ecs import occupancy, queries
 from arena.ecs.ai_field import Field, Scene, read_scene
 from arena.ecs.ai_imagine import OddsCache, copy_context
+from arena.ecs.ai_kits import SHOOTER, Kits
 from arena.ecs.ai_rating import EXPOSE, GUARD, HOLD_LINE, KILL, RETREAT
 from arena.ecs.attacks import AttackSystem
 from arena.ecs.components import ActionPoints, Conditions, Facing, Health, Stats, Wielded
@@ -19,7 +20,8 @@ from arena.hexgrid import Hex, hex_distance
 from arena.rules.base import AttackContext
 
 FRIENDLY_ARC = 30.0
-SHOOTER = 1 << 30  # the strike zone of an enemy with a missile weapon: what it sees
+TARGETS_NEAR = 10  # a shooter weighs shots at this many nearest enemies: no shipped side is bigger
+SHOOTERS_NEAR = 8  # exposure weighs this many nearest archers that see a hex: one shoots a turn
 
 
 def next_turn(ctx: AttackContext) -> AttackContext:
@@ -49,6 +51,7 @@ class Threats:
         self.costs: dict[tuple[object, ...], int] = {}
         self.round = -1
         self.field: Field | None = None
+        self.nearest = -1  # the hex distance from the actor to its nearest enemy (-1: unread)
         self.contexts: dict[tuple[int, int, int], AttackContext] = {}
         self.scene = Scene([], {}, {})
         self.flags: dict[tuple[str, int], bool] = {}
@@ -56,7 +59,8 @@ class Threats:
         self.lines: dict[int, list[tuple[Hex, Hex]]] = {}
         self.situations: dict[int, tuple[object, ...]] = {}
         self.bounds: dict[int, int] = {}
-        self.widest: dict[tuple[int, ...], tuple[int, list[tuple[int, int, Hex]]]] = {}
+        self.kits = Kits(attacks.unarmed)  # kept for the battle
+        self.widest: dict[tuple[int, ...], tuple[int, dict[int, int], list[int]]] = {}
         self.reaches_of: dict[tuple[int, ...], tuple[dict[int, int], int]] = {}
 
     def reset(self) -> None:
@@ -72,6 +76,7 @@ class Threats:
             self.threats.clear()
             self.costs.clear()
         self.field = None
+        self.nearest = -1
         self.seen.clear()
         self.exposed.clear()
         self.contexts.clear()
@@ -86,6 +91,9 @@ class Threats:
 
     def enemies(self, actor: int) -> list[int]:
         """The living enemies of `actor`, by entity id (from the decision's scene)."""
+        index = occupancy.index()  # the scene's source: its foes of a side, kept until a death
+        if self.scene.source is index and self.scene.version == index.version:
+            return list(index.foes(self.scene.sides[actor]))
         side = self.scene.sides[actor]
         return [e for e in self.scene.living if self.scene.sides[e] != side]
 
@@ -131,19 +139,41 @@ class Threats:
     def strikable(self, actor: int, here: Hex, enemies: list[int]) -> list[int]:
         """The `enemies` a weapon `Planner.strikes` weighs from `here` could strike at all.
 
-        Every enemy when a loaded missile weapon is among them (sight and cover decide
-        there); else those within the longest melee reach: `strikes` finds nothing beyond it.
+        Those within the longest melee reach (`strikes` finds no blow beyond it) and, with a
+        loaded missile weapon, the TARGETS_NEAR nearest it sees without full cover (ties by
+        id; every enemy when there are no more than that): a shooter weighs its nearest
+        marks, not every enemy on the field. By entity id.
         """
         weapons = self.attacks.weapons(actor)
         if len(weapons) > 1 and self.ruleset.unarmed is not None:
             weapons = weapons[:-1]  # as `strikes`: fists only when there is nothing else
         unloaded = esper.component_for_entity(actor, Wielded).unloaded
         usable = [w for w in weapons if w.id not in unloaded]
-        if any(w.is_ranged for w in usable):
+        reach = max((w.reach for w in usable if not w.is_ranged), default=-1)
+        foes = set(enemies)
+        if not any(w.is_ranged for w in usable):
+            return [e for e in self.scene.near(here, reach) if e in foes]
+        if len(enemies) <= TARGETS_NEAR:
             return enemies
-        reach = max((w.reach for w in usable), default=-1)
-        hexes = self.scene.hexes
-        return [e for e in enemies if hex_distance(here, hexes[e]) <= reach]
+        melee, shots = self.marks(here, enemies, reach)
+        return sorted(melee + shots)
+
+    def marks(self, here: Hex, enemies: list[int], reach: int) -> tuple[list[int], list[int]]:
+        """Of `enemies`, those within `reach`, and the TARGETS_NEAR nearest others seen from here.
+
+        Nearest first, ties by entity id.
+        """
+        hexes, hexmap = self.scene.hexes, self.attacks.hexmap
+        melee: list[int] = []
+        shots: list[int] = []
+        for far, e in sorted((hex_distance(here, hexes[e]), e) for e in enemies):
+            if far <= reach:
+                melee.append(e)
+            elif len(shots) == TARGETS_NEAR:
+                break  # every enemy left is farther than the shots kept
+            elif self.cover(here, hexes[e]) < 4 and hexmap.sees(here, hexes[e]):
+                shots.append(e)
+        return melee, shots
 
     def context(self, actor: int, target: int, slot: int) -> AttackContext:
         """The engine's context of this attack now, kept for the decision (do not mutate)."""
@@ -185,17 +215,9 @@ class Threats:
         """
         found = self.bounds.get(enemy)
         if found is None:
-            found = self.bounds[enemy] = self.read_bound(enemy)
+            step = self.ruleset.action_cost("move", None, False) or 1
+            found = self.bounds[enemy] = self.kits.get(enemy, step)[0]
         return found
-
-    def read_bound(self, enemy: int) -> int:
-        """`bound` read off the components now."""
-        weapons = esper.component_for_entity(enemy, Wielded).weapons
-        if any(w.is_ranged for w in weapons):
-            return SHOOTER
-        step = self.ruleset.action_cost("move", None, False) or 1
-        reach = max((w.reach for w in weapons if not w.is_ranged), default=1)
-        return esper.component_for_entity(enemy, ActionPoints).maximum // step + reach
 
     def in_melee_zone(self, spot: Hex, enemies: list[int]) -> bool:
         """Whether an enemy without a missile weapon could walk up and strike `spot` next turn.
@@ -203,54 +225,76 @@ class Threats:
         Waiting on the edge of this zone makes the enemy spend its AP walking; an archer's
         zone is all it sees, where waiting only hands it free shots, so it does not count.
         """
-        widest = self.widest_melee(enemies)
+        widest, rows, _ = self.zones_of(enemies)
         if widest < 0:
             return False
         here = self.scene.hexes
         for e in self.scene.near(spot, widest):  # enemies beyond every bound cannot reach
             b = self.bound(e)
-            if (b != SHOOTER and hex_distance(here[e], spot) <= b and e in enemies
+            if (b != SHOOTER and hex_distance(here[e], spot) <= b and e in rows
                     and self.reaches(e, spot)):
                 return True
         return False
 
-    def widest_melee(self, enemies: list[int]) -> int:
-        """The widest strike-zone bound of the `enemies` without a missile weapon (-1: none)."""
-        return self.zones_of(enemies)[0]
+    def zones_of(self, enemies: list[int]) -> tuple[int, dict[int, int], list[int]]:
+        """The widest melee `bound` (-1: none), each enemy's, and the missile users (by id).
 
-    def zones_of(self, enemies: list[int]) -> tuple[int, list[tuple[int, int, Hex]]]:
-        """`widest_melee`, and each enemy with its `bound` and hex: once per decision."""
+        Read once per decision and list of enemies.
+        """
         key = tuple(enemies)
         found = self.widest.get(key)
         if found is None:
-            rows = [(e, self.bound(e), self.scene.hexes[e]) for e in enemies]
-            widest = max((b for _, b, _ in rows if b != SHOOTER), default=-1)
-            found = self.widest[key] = (widest, rows)
+            step = self.ruleset.action_cost("move", None, False) or 1
+            rows: dict[int, int] = {}
+            reaches: dict[int, int] = {}
+            shooters: list[int] = []
+            widest = -1
+            kit = self.kits.get
+            for e in enemies:
+                bound, reaches[e] = kit(e, step)
+                rows[e] = bound
+                if bound == SHOOTER:
+                    shooters.append(e)
+                elif bound > widest:
+                    widest = bound
+            self.bounds.update(rows)
+            self.reaches_of[key] = (reaches, max(reaches.values(), default=0))
+            found = self.widest[key] = (widest, rows, shooters)
         return found
 
-    def striking(self, spot: Hex, enemies: list[int]) -> list[int]:
-        """The `enemies` that could strike `spot` next turn, by entity id.
-
-        Pruned by bucket and an upper bound of each strike zone before any blow is costed.
-        """
-        return [e for e, _ in self.strikers(spot, enemies)]
-
     def strikers(self, spot: Hex, enemies: list[int]) -> list[tuple[int, int]]:
-        """`striking` with each missile's cover quarters on `spot` (-1 for a melee enemy)."""
-        widest, rows = self.zones_of(enemies)
-        near = set(self.scene.near(spot, widest))
+        """The `enemies` that could strike `spot` next turn, each missile's cover (-1: melee).
+
+        Every melee enemy that could walk up and strike, and of the missile users that see
+        `spot` the SHOOTERS_NEAR nearest (ties by entity id): a combatant weighs the nearest
+        archers, not a hundred at once. By entity id.
+        """
+        widest, rows, shooters = self.zones_of(enemies)
+        hexes = self.scene.hexes
+        found = [(e, -1) for e in self.scene.near(spot, widest)
+                 if e in rows and rows[e] != SHOOTER and hex_distance(hexes[e], spot) <= rows[e]
+                 and self.reaches(e, spot)]
+        found += self.shooters_near(spot, shooters)
+        found.sort()
+        return found
+
+    def shooters_near(self, spot: Hex, shooters: list[int]) -> list[tuple[int, int]]:
+        """The SHOOTERS_NEAR `shooters` nearest `spot` that see it (ties by id), with cover."""
         hexmap = self.attacks.hexmap
         memo = hexmap.cover_memo  # `cover_quarters`' own memo, read without the call
-        found = []
-        for e, b, there in rows:
-            if b == SHOOTER:
-                quarters = memo.get((there, spot))
-                if quarters is None:
-                    quarters = cover_quarters(hexmap, there, spot)
-                if quarters < 4:
-                    found.append((e, quarters))
-            elif e in near and hex_distance(there, spot) <= b and self.reaches(e, spot):
-                found.append((e, -1))
+        hexes = self.scene.hexes
+        q, r = spot
+        found: list[tuple[int, int]] = []
+        for _, e in sorted((max(abs(h[0] - q), abs(h[1] - r), abs(h[0] - q + h[1] - r)), s)
+                           for s in shooters for h in (hexes[s],)):
+            there = hexes[e]
+            quarters = memo.get((there, spot))
+            if quarters is None:
+                quarters = cover_quarters(hexmap, there, spot)
+            if quarters < 4:
+                found.append((e, quarters))
+                if len(found) == SHOOTERS_NEAR:
+                    break
         return found
 
     def situation(self, who: int) -> tuple[object, ...]:
@@ -349,9 +393,6 @@ class Threats:
         Read once per decision and list of enemies.
         """
         key = tuple(enemies)
-        found = self.reaches_of.get(key)
-        if found is None:
-            reaches = {e: max((w.reach for w in self.attacks.weapons(e) if not w.is_ranged),
-                              default=0) for e in enemies}
-            found = self.reaches_of[key] = (reaches, max(reaches.values(), default=0))
-        return found
+        if key not in self.reaches_of:
+            self.zones_of(enemies)  # read in the same pass as the strike-zone bounds
+        return self.reaches_of[key]

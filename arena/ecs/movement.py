@@ -63,10 +63,10 @@ class MovementSystem(esper.Processor):
         comes back to both (a mover whose foe stepped back in, a decision after an attack that
         killed no one), the same search answers again, tie for tie.
         """
-        key = (start, frozenset(h for h in occupied if h != start))
+        key = (start, frozenset(occupied))  # (the start itself never blocks its own search)
         found = self._searches.get(key)
         if found is None:
-            found = Paths(self.base_costs, self.hexmap.radius, start, occupied)
+            found = Paths(self.base_costs, self.hexmap.radius, start, key[1])
             if len(self._searches) >= SEARCHES_KEPT:
                 del self._searches[next(iter(self._searches))]  # the oldest
             self._searches[key] = found

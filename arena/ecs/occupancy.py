@@ -10,7 +10,7 @@ from __future__ import annotations
 import esper
 
 from arena.ecs.components import Dead, Health, Position, Side
-from arena.hexgrid import Hex
+from arena.hexgrid import DIRECTIONS, Hex
 
 
 class Occupancy:
@@ -32,23 +32,52 @@ class Occupancy:
             self.at[h] = e
             self.where[e] = h
             self.side[e] = esper.component_for_entity(e, Side).index
+        self.foes_next: dict[int, int] = dict.fromkeys(self.living, 0)  # adjacent foes, each
+        self.contact: dict[int, set[int]] = {}  # by side: those with a foe next to them
+        for e in self.living:
+            self._touch(e, self.where[e], 1, both=False)
+
+    def _touch(self, entity: int, h: Hex, step: int, both: bool = True) -> None:
+        """Count `entity` on `h` in (`step` 1) or out of (-1) the contacts around it."""
+        mine, at = self.side[entity], self.at
+        q, r = h
+        for dq, dr in DIRECTIONS:  # the six neighbours, as (q, r) tuples (a Hex hashes alike)
+            other = at.get((q + dq, r + dr))  # type: ignore[call-overload]
+            if other is not None and other != entity and self.side[other] != mine:
+                self._bump(entity, step)
+                if both:
+                    self._bump(other, step)
+
+    def _bump(self, entity: int, step: int) -> None:
+        """Add `step` to `entity`'s count of adjacent foes, keeping `contact` in step."""
+        count = self.foes_next[entity] = self.foes_next[entity] + step
+        members = self.contact.setdefault(self.side[entity], set())
+        if count > 0:
+            members.add(entity)
+        else:
+            members.discard(entity)
 
     def move(self, entity: int, to: Hex) -> None:
         """`entity` now stands on `to`."""
         old = self.where.get(entity)
         if old is None:
             return
+        self._touch(entity, old, -1)
         if self.at.get(old) == entity:
             del self.at[old]
         self.at[to] = entity
         self.where[entity] = to
+        self._touch(entity, to, 1)
         self.version += 1
 
     def remove(self, entity: int) -> None:
         """`entity` has fallen: it no longer blocks or counts among the living."""
-        h = self.where.pop(entity, None)
+        h = self.where.get(entity)
         if h is None:
             return
+        self._touch(entity, h, -1)
+        del self.where[entity]
+        self.contact.get(self.side[entity], set()).discard(entity)
         if self.at.get(h) == entity:
             del self.at[h]
         self.living.remove(entity)

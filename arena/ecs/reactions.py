@@ -8,7 +8,7 @@ import esper
 
 from arena.ecs import queries
 from arena.ecs.attacks import AttackSystem
-from arena.ecs.components import Opening, Stats
+from arena.ecs.components import Opening, Stats, Wielded
 from arena.ecs.events import (
     ActionFailed,
     Attacked,
@@ -18,6 +18,7 @@ from arena.ecs.events import (
 )
 from arena.hexgrid import Hex, hex_distance
 from arena.model.commands import Attack, Command, EndTurn, React
+from arena.model.stats import Weapon
 from arena.rules.base import Action, AttackContext, Counter
 
 Finisher = Callable[[Command, Opening], list[Event]]
@@ -30,6 +31,7 @@ class ReactionSystem(esper.Processor):
         self.attacks = attacks
         self.ruleset = attacks.ruleset
         self.finishers: dict[type, Finisher] = {}
+        self._reaches: dict[int, tuple[list[Weapon], int]] = {}
 
     def process(self) -> None:
         """Nothing runs per frame: reactions follow Open actions."""
@@ -59,14 +61,33 @@ class ReactionSystem(esper.Processor):
 
     def reactors(self, actor: int) -> list[int]:
         """Enemies threatening `actor` with AP left for an Action of Opportunity, by id."""
-        here = queries.hex_of(actor)
-        return [e for e in queries.enemies_of(actor)
-                if self.within_reach(e, here) and self.reaction_slot(e, actor) is not None]
+        q, r = queries.hex_of(actor)
+        reach, found = self.melee_reach, []
+        for e in queries.enemies_of(actor):  # `within_reach`, inlined: every enemy is asked
+            there = queries.hex_of(e)
+            dq, dr = there[0] - q, there[1] - r
+            if (max(abs(dq), abs(dr), abs(dq + dr)) <= reach(e)
+                    and self.reaction_slot(e, actor) is not None):
+                found.append(e)
+        return found
 
     def within_reach(self, reactor: int, there: Hex) -> bool:
         """Whether a melee weapon of `reactor` reaches `there` (`reaction_slot`'s first cut)."""
-        distance = hex_distance(queries.hex_of(reactor), there)
-        return any(not w.is_ranged and w.reach >= distance for w in self.attacks.weapons(reactor))
+        return hex_distance(queries.hex_of(reactor), there) <= self.melee_reach(reactor)
+
+    def melee_reach(self, reactor: int) -> int:
+        """The longest reach of `reactor`'s melee weapons, unarmed included (-1: none).
+
+        Kept while what it wields is the same (every reaction offer asks it of every enemy).
+        """
+        wielded = esper.component_for_entity(reactor, Wielded).weapons
+        known = self._reaches.get(reactor)
+        if known is not None and known[0] == wielded:  # (a copy: the list changes in place)
+            return known[1]
+        reach = max((w.reach for w in (*wielded, *self.attacks.unarmed) if not w.is_ranged),
+                    default=-1)
+        self._reaches[reactor] = (list(wielded), reach)
+        return reach
 
     def offer(
         self, actor: int, command: Command, action: Action, ctx: AttackContext | None,
