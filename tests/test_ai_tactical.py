@@ -234,3 +234,18 @@ def test_pressing_a_walk_that_gets_no_nearer_is_weighed_like_holding():
         assert aside.rating.terms["exposure"] < 0
         assert nearer.rating.terms["progress"] > 0
         assert "exposure" not in nearer.rating.terms
+
+
+def test_out_of_every_melee_foes_reach_it_does_not_weigh_stepping_back():
+    # Stepping back after the blow is for leaving the reach of foes that were coming: an
+    # archer trading shots with an archer rates no step back.
+    s = scenario(who("Bow", 0, Hex(0, 0), SHORTBOW),
+                 who("Foe", 1, Hex(4, 0), SHORTBOW, facing=3, hp=30))
+    s = dataclasses.replace(s, ruleset="becmi")
+    with Battle(s, BECMI, seed=3, dice_script=[6, 1, 2]) as battle:
+        turn_of(battle, 1)
+        shot = battle.decide()
+        assert isinstance(shot, Attack), shot
+        battle.apply(shot)  # d20 2: a miss
+        _, ranked = battle.roster.explain(1)
+        assert ranked and not any(c.label == "step back after the blow" for c in ranked)

@@ -194,13 +194,13 @@ class Planner(Approach):
         step = self.ruleset.action_cost("move", None, False)
         if step and ap >= step and not esper.component_for_entity(actor, TurnMemory).attacks:
             out.extend(self.walks(actor, ap, step, enemies, visited, flanks))
-        elif step and ap >= step and FADE:
+        elif step and ap >= step and FADE and self.in_melee_zone(here, enemies):
             out.extend(self.fades(actor, ap // step, enemies, visited))
         return out
 
     def fades(self, actor: int, budget: int, enemies: list[int],
               visited: set[Hex]) -> Iterator[Candidate]:
-        """After the turn's blow: step back to a hex fewer enemies can strike next turn."""
+        """After the blow, in a melee foe's reach: step back to a hex fewer enemies can strike."""
         paths = self.movement.paths_from(actor)
         here = queries.hex_of(actor)
         taken = self.scene.occupants

@@ -12,6 +12,7 @@ from arena.ecs.ai_field import Field, Scene, read_scene
 from arena.ecs.ai_imagine import OddsCache, copy_context
 from arena.ecs.ai_kits import SHOOTER, Kits
 from arena.ecs.ai_rating import EXPOSE, GUARD, HOLD_LINE, KILL, RETREAT
+from arena.ecs.ai_sightings import by_distance, nearest_seen
 from arena.ecs.attacks import AttackSystem
 from arena.ecs.components import ActionPoints, Conditions, Facing, Health, Stats, Wielded
 from arena.ecs.cover import cover_quarters
@@ -62,6 +63,9 @@ class Threats:
         self.kits = Kits(attacks.unarmed)  # kept for the battle
         self.widest: dict[tuple[int, ...], tuple[int, dict[int, int], list[int]]] = {}
         self.reaches_of: dict[tuple[int, ...], tuple[dict[int, int], int]] = {}
+        self.order_of: list[int] | None = None  # the missile users `order` is of
+        self.origin: Hex = Hex(0, 0)
+        self.order: list[tuple[int, int, Hex]] = []
 
     def reset(self) -> None:
         """Forget the last decision's caches (the world has moved on).
@@ -88,6 +92,7 @@ class Threats:
         self.bounds.clear()
         self.widest.clear()
         self.reaches_of.clear()
+        self.order_of = None
 
     def enemies(self, actor: int) -> list[int]:
         """The living enemies of `actor`, by entity id (from the decision's scene)."""
@@ -280,22 +285,10 @@ class Threats:
 
     def shooters_near(self, spot: Hex, shooters: list[int]) -> list[tuple[int, int]]:
         """The SHOOTERS_NEAR `shooters` nearest `spot` that see it (ties by id), with cover."""
-        hexmap = self.attacks.hexmap
-        memo = hexmap.cover_memo  # `cover_quarters`' own memo, read without the call
-        hexes = self.scene.hexes
-        q, r = spot
-        found: list[tuple[int, int]] = []
-        for _, e in sorted((max(abs(h[0] - q), abs(h[1] - r), abs(h[0] - q + h[1] - r)), s)
-                           for s in shooters for h in (hexes[s],)):
-            there = hexes[e]
-            quarters = memo.get((there, spot))
-            if quarters is None:
-                quarters = cover_quarters(hexmap, there, spot)
-            if quarters < 4:
-                found.append((e, quarters))
-                if len(found) == SHOOTERS_NEAR:
-                    break
-        return found
+        if self.order_of is not shooters:  # ordered once a decision, from its first hex
+            self.order_of, self.origin = shooters, spot
+            self.order = by_distance(spot, shooters, self.scene.hexes)
+        return nearest_seen(self.order, self.origin, spot, self.attacks.hexmap, SHOOTERS_NEAR)
 
     def situation(self, who: int) -> tuple[object, ...]:
         """What an attack context reads of `who` that changes in a round: HP, kit, hex, ...
@@ -361,16 +354,18 @@ class Threats:
         key = ("wounded", actor)
         if key not in self.flags:
             health = esper.component_for_entity(actor, Health)
-            side = self.scene.sides[actor]
-            fresh = foes = 0
-            for e in self.scene.living:
-                if self.scene.sides[e] != side:
-                    foes += 1
-                elif e != actor:
-                    other = esper.component_for_entity(e, Health)
-                    fresh += other.hp >= RETREAT * other.max_hp
-            self.flags[key] = (health.hp < RETREAT * health.max_hp and fresh > 0
-                               and fresh >= HOLD_LINE * foes)
+            found = False
+            if health.hp < RETREAT * health.max_hp:  # the count only for the wounded
+                side = self.scene.sides[actor]
+                fresh = foes = 0
+                for e in self.scene.living:
+                    if self.scene.sides[e] != side:
+                        foes += 1
+                    elif e != actor:
+                        other = esper.component_for_entity(e, Health)
+                        fresh += other.hp >= RETREAT * other.max_hp
+                found = fresh > 0 and fresh >= HOLD_LINE * foes
+            self.flags[key] = found
         return self.flags[key]
 
     def risk(self, actor: int, walked: list[Hex], enemies: list[int]) -> float:
