@@ -7,6 +7,7 @@ import dataclasses
 import esper
 
 from arena.battle import Battle
+from arena.ecs.ai_candidates import Candidate
 from arena.ecs.components import Facing, Health, Position
 from arena.ecs.events import Moved, TurnStarted
 from arena.hexgrid import (
@@ -18,7 +19,7 @@ from arena.hexgrid import (
     relative_position,
 )
 from arena.model.commands import Attack, EndTurn, Face, Move
-from arena.model.scenario import CombatantSpec
+from arena.model.scenario import CombatantSpec, Scenario
 from arena.model.stats import StatBlock, Weapon
 from arena.rules.adnd import AdndRuleset
 from arena.rules.adnd.stats import FIELDS
@@ -182,16 +183,10 @@ def test_after_its_blow_it_steps_back_out_of_a_second_foes_reach():
     s = scenario(who("Ann", 0, Hex(0, 0), LONGSWORD, hp=20),
                  who("Ogre", 1, Hex(1, 0), LONGSWORD, facing=3, hp=30),
                  who("Orc", 1, Hex(4, -1), LONGSWORD, facing=3, hp=30))
-    s = dataclasses.replace(s, ruleset="becmi")
-    with Battle(s, BECMI, seed=3, dice_script=[6, 1, 2]) as battle:
-        turn_of(battle, 1)
-        strike = battle.decide()
-        assert isinstance(strike, Attack), strike
-        battle.apply(strike)  # d20 2: a miss
-        step = battle.decide()
-        assert isinstance(step, Move), step
-        assert hex_distance(step.to, Hex(4, -1)) > 4
-        assert hex_distance(Hex(0, 0), Hex(4, -1)) <= 4
+    assert hex_distance(Hex(0, 0), Hex(4, -1)) <= 4  # Ann starts inside the Orc's zone
+    step = _after_a_missed_blow(dataclasses.replace(s, ruleset="becmi"))[0].command
+    assert isinstance(step, Move), step
+    assert hex_distance(step.to, Hex(4, -1)) > 4
 
 
 def test_with_the_line_outnumbered_a_wounded_fighter_stays_in_the_fight():
@@ -241,11 +236,15 @@ def test_out_of_every_melee_foes_reach_it_does_not_weigh_stepping_back():
     # archer trading shots with an archer rates no step back.
     s = scenario(who("Bow", 0, Hex(0, 0), SHORTBOW),
                  who("Foe", 1, Hex(4, 0), SHORTBOW, facing=3, hp=30))
-    s = dataclasses.replace(s, ruleset="becmi")
+    ranked = _after_a_missed_blow(dataclasses.replace(s, ruleset="becmi"))
+    assert ranked and not any(c.label == "step back after the blow" for c in ranked)
+
+
+def _after_a_missed_blow(s: Scenario) -> list[Candidate]:
+    """Combatant 1's rated candidates once its first blow of the battle missed (d20 2)."""
     with Battle(s, BECMI, seed=3, dice_script=[6, 1, 2]) as battle:
         turn_of(battle, 1)
-        shot = battle.decide()
-        assert isinstance(shot, Attack), shot
-        battle.apply(shot)  # d20 2: a miss
-        _, ranked = battle.roster.explain(1)
-        assert ranked and not any(c.label == "step back after the blow" for c in ranked)
+        blow = battle.decide()
+        assert isinstance(blow, Attack), blow
+        battle.apply(blow)
+        return battle.roster.explain(1)[1]

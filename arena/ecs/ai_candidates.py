@@ -9,7 +9,7 @@ Enemies out of reach are pruned before any attack context is built.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 import esper
@@ -201,19 +201,26 @@ class Planner(Approach):
     def fades(self, actor: int, budget: int, enemies: list[int],
               visited: set[Hex]) -> Iterator[Candidate]:
         """After the blow, in a melee foe's reach: step back to a hex fewer enemies can strike."""
-        paths = self.movement.paths_from(actor)
         here = queries.hex_of(actor)
+        spots = [h for r in range(1, budget + 1) for h in hex_ring(here, r)]
+        yield from self.steps(actor, self.movement.paths_from(actor), budget, spots, enemies,
+                              visited, "step back after the blow")
+
+    def steps(self, actor: int, paths: Paths, budget: int, spots: list[Hex], enemies: list[int],
+              visited: set[Hex], label: str, wanted: Callable[[Hex], bool] | None = None,
+              ) -> Iterator[Candidate]:
+        """A walk to each free `spot` within `budget` steps (and `wanted`), rated as a place."""
         taken = self.scene.occupants
-        for r in range(1, budget + 1):
-            for spot in hex_ring(here, r):
-                d = paths.distance(spot)
-                if spot in taken or d is None or not 0 < d <= budget:
-                    continue
-                path = paths.path_to(spot)
-                assert path is not None
-                rating = self.place(actor, spot, path, enemies, visited)
-                yield Candidate(Move(actor, spot), "step back after the blow", rating, spot,
-                                tuple(path))
+        for spot in spots:
+            d = paths.distance(spot)
+            if spot in taken or d is None or not 0 < d <= budget:
+                continue
+            if wanted is not None and not wanted(spot):
+                continue
+            path = paths.path_to(spot)
+            assert path is not None
+            rating = self.place(actor, spot, path, enemies, visited)
+            yield Candidate(Move(actor, spot), label, rating, spot, tuple(path))
 
     def walks(self, actor: int, ap: int, step: int, enemies: list[int], visited: set[Hex],
               flanks: bool) -> Iterator[Candidate]:
@@ -260,23 +267,15 @@ class Planner(Approach):
                             place, spot, tuple(path))
         yield from self.approaches(actor, paths, budget, enemies, visited, taken)
         if self.arc(actor, here, enemies):
-            yield from self.sidesteps(actor, paths, budget, enemies, visited, taken)
+            yield from self.sidesteps(actor, paths, budget, enemies, visited)
 
     def sidesteps(self, actor: int, paths: Paths, budget: int, enemies: list[int],
-                  visited: set[Hex], taken: dict[Hex, int]) -> Iterator[Candidate]:
+                  visited: set[Hex]) -> Iterator[Candidate]:
         """Step out of an ally archer's fire arc to a hex one or two steps away."""
         here = queries.hex_of(actor)
-        for spot in [*hex_neighbors(here), *hex_ring(here, 2)]:
-            d = paths.distance(spot)
-            if spot in taken or d is None or not 0 < d <= budget:
-                continue
-            if self.arc(actor, spot, enemies):
-                continue
-            path = paths.path_to(spot)
-            assert path is not None
-            rating = self.place(actor, spot, path, enemies, visited)
-            yield Candidate(Move(actor, spot), "step out of an ally's fire arc", rating, spot,
-                            tuple(path))
+        yield from self.steps(actor, paths, budget, [*hex_neighbors(here), *hex_ring(here, 2)],
+                              enemies, visited, "step out of an ally's fire arc",
+                              lambda spot: not self.arc(actor, spot, enemies))
 
     def approaches(self, actor: int, paths: Paths, budget: int, enemies: list[int],
                    visited: set[Hex], taken: dict[Hex, int]) -> Iterator[Candidate]:
