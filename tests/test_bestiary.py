@@ -21,7 +21,7 @@ from arena.assets.templates import full_stats
 from arena.battle import Battle
 from arena.cli import main
 from arena.dice import Dice
-from arena.ecs.components import Health, Wielded
+from arena.ecs.components import Dead, Health, Wielded
 from arena.ecs.events import Attacked, BattleEnded, Refused, WeaponBroken, WeaponDropped
 from arena.errors import AssetError
 from arena.hexgrid import Hex
@@ -36,6 +36,7 @@ from arena.rules.base import AttackContext
 from arena.rules.d40.criticals import CRITICAL_HITS, Critical, weapon_lost
 from arena.rules.d40.fumbles import Fumble, break_check, fling, fumble_row
 from arena.rules.odds import expected_damage
+from arena.run.carry import loot
 from tests.factories import arena_map, scenario
 
 
@@ -237,6 +238,17 @@ def test_the_engine_never_drops_a_natural_weapon():
     with duel("ghoul", "swordsman", "adnd", (1, 9)) as b:
         assert b.effects.drop(1, 0, 0, 1) == []
         assert len(wielded(1)) == 3
+
+
+def test_a_fallen_beasts_claws_and_bite_are_not_loot_but_a_fallen_swordsmans_sword_is():
+    # Natural weapons "cannot be dropped or disarmed": a run's camp offers none of them.
+    with duel("swordsman", "ghoul", "adnd"):
+        assert [w.natural for w in wielded(2)] == [True, True, True]
+        esper.add_component(2, Dead(1))
+        assert loot({1}) == []
+    with duel("ghoul", "swordsman", "adnd"):
+        esper.add_component(2, Dead(1))
+        assert [w.id for w in loot({1})] == [w.id for w in wielded(2)] != []
 
 
 # --- the generator ---------------------------------------------------------------------------

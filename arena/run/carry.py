@@ -138,7 +138,10 @@ def carry_over(battle: Battle, party: list[Member], entities: Mapping[int, int],
 
 
 def loot(ours: set[int]) -> list[Weapon]:
-    """What the foes dropped on the floor or died holding, in entity-id order."""
+    """What the foes dropped on the floor or died holding, in entity-id order.
+
+    A beast's claws and bite are part of it, not loot (`Weapon.natural`).
+    """
     found: list[Weapon] = []
     for _, item in sorted(esper.get_component(Item), key=lambda pair: pair[0]):
         if item.owner not in ours:
@@ -147,4 +150,4 @@ def loot(ours: set[int]) -> list[Weapon]:
         if side.index != 0:
             found.extend(esper.component_for_entity(entity, Wielded).weapons)
             found.extend(esper.component_for_entity(entity, Carried).weapons)
-    return found
+    return [w for w in found if not w.natural]
