@@ -9,17 +9,21 @@ import sys
 from pathlib import Path
 
 import pytest
+import tcod.console
 
 from arena.assets import load_library
 from arena.cli import main
 from arena.errors import ArenaError
+from arena.rules import get_ruleset
 from arena.run.balance import foe_budget, rest_gain
-from arena.run.camp import auto_next
+from arena.run.camp import Camp, auto_next
 from arena.run.engine import RunConfig
 from arena.run.growth import advance
 from arena.run.journal import NAME, load
 from arena.run.live import LiveRun, resume
+from arena.run.party import Member
 from arena.tui.camp import CampScreen
+from tests.test_tui_app import rows
 
 LIBRARY = load_library()
 
@@ -198,3 +202,19 @@ def test_bad_run_options_never_touch_the_run_in_progress(tmp_path: Path, bad: li
     assert main(["run", *bad, "--saves", str(tmp_path)]) == 2
     assert capsys.readouterr().err.count("\n") == 1
     assert (tmp_path / NAME).read_bytes() == before
+
+
+def test_the_camp_says_a_rest_stops_bleeding_only_where_healing_does() -> None:
+    # d40: "A healing potion/spell/etc of any kind will immediately stop any bleeding"; in the
+    # other rulesets a wound bleeds on until tended, rest or no rest.
+    for ruleset, staunches in (("d40", True), ("adnd", False), ("becmi", False), ("ap", False)):
+        camp = Camp([], get_ruleset(ruleset), [], [], _no_recruit)
+        console = tcod.console.Console(100, 30, order="C")
+        CampScreen(camp, ruleset, 1, [], lambda choice: None).draw(console)
+        text = " ".join(" ".join(rows(console)).split())  # wrapped lines as one
+        assert "of lost HP back" in text
+        assert ("bleeding stops" in text) is staunches, ruleset
+
+
+def _no_recruit(name: str) -> Member:
+    raise AssertionError(f"nobody is recruited here ({name})")

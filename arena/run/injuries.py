@@ -29,7 +29,8 @@ EFFECTS: dict[str, str] = {
     "right_foot_severed": "AP pool halved (never heals)",
     "left_leg_severed": "AP pool halved (never heals)",
     "right_leg_severed": "AP pool halved (never heals)",
-    "bleeding": "loses hit points at the start of each of its turns (rest or tending stops it)",
+    "bleeding": ("loses hit points at the start of each of its turns (tending or bandages stop "
+                 "it; in d40 so does any healing)"),
     "injured": "injury points from heavy blows (tending takes one away)",
 }
 

@@ -27,7 +27,7 @@ LEFT = 47
 ACTIONS: tuple[tuple[str, str, str], ...] = (
     ("l", "loot", "take the bout's loot (free)"),
     ("g", "give", "give a weapon to another (free)"),
-    ("r", "rest", f"rest: {REST_SHARE[0]}/{REST_SHARE[1]} of lost HP back, bleeding stops "
+    ("r", "rest", f"rest: {REST_SHARE[0]}/{REST_SHARE[1]} of lost HP back{{staunch}} "
                   "(1 action, once)"),
     ("p", "repair", "repair one weapon (1 action)"),
     ("t", "tend", "tend one injury (1 action)"),
@@ -207,7 +207,10 @@ class CampScreen:
             canvas.text(1, 2 + i, fit(text, LEFT - 2), colour)
         right = min(w - LEFT - 1, 40)
         y = 2
-        for letter, kind, label in ACTIONS:
+        # Rest ends bleeding only where the ruleset's healing does (d40).
+        staunch = "" if "bleeding" in camp.ruleset.heal({"bleeding": 1}, 1) else ", bleeding stops"
+        for letter, kind, template in ACTIONS:
+            label = template.replace("{staunch}", staunch)
             ok = (refusal(camp, {"choice": kind}) is None if kind in ("rest", "recruit")
                   else not (kind in COSTED and camp.actions <= 0))
             for part in wrap(f"{letter}) {label}", right, "   "):
