@@ -10,7 +10,7 @@ import esper
 
 from arena.ecs import occupancy, queries
 from arena.ecs.ai_field import Field
-from arena.ecs.ai_rating import ARC, PRESS, PROGRESS
+from arena.ecs.ai_rating import ARC, PRESS, PROGRESS, SWARM
 from arena.ecs.ai_threats import FRIENDLY_ARC, Threats
 from arena.ecs.components import Wielded
 from arena.ecs.pathing import Box
@@ -147,7 +147,7 @@ class Approach(Threats):
         Once the melee has begun, waiting on the edge only leaves one's allies alone in it;
         arrows drawing blood from afar are no reason to walk into the enemy's first blow.
         """
-        if queries.clock().round >= PRESS:
+        if queries.clock().round >= PRESS or self.outnumbers(actor):
             return True
         key = ("pressing", actor)
         if key not in self.flags:
@@ -156,3 +156,12 @@ class Approach(Threats):
             self.flags[key] = any(a != actor for a in touching)
         return self.flags[key]
 
+    def outnumbers(self, actor: int) -> bool:
+        """Whether the actor's side numbers SWARM or more per living enemy (it swarms)."""
+        key = ("outnumbers", actor)
+        if key not in self.flags:
+            side = self.scene.sides[actor]
+            own = sum(1 for e in self.scene.living if self.scene.sides[e] == side)
+            foes = len(self.scene.living) - own
+            self.flags[key] = foes > 0 and own >= SWARM * foes
+        return self.flags[key]

@@ -87,7 +87,8 @@ class Planner(Approach):
             mine = esper.component_for_entity(actor, Health).hp
             danger = 0.0 if self.wounded(actor) else min(1.0, threat / max(mine, 1))
             value = strike_value(seen.damage, seen.kill, wounded, threat, seen.friendly_fire,
-                                 self.engaged(actor, enemy), danger)
+                                 self.engaged(actor, enemy), danger,
+                                 threat / max(health.hp, 1))
             yield value, Attack(actor, enemy, slot, chosen), weapon.name
 
     def attack_context(self, actor: int, enemy: int, slot: int, weapon: Weapon, spot: Hex,

@@ -34,6 +34,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 FOCUS = 3.0
+EFFICIENCY = 16.0  # damage to a foe counts its threat per remaining HP this many times
 GANG = 0.5
 DANGER = 1.0
 KILL = 3.0
@@ -42,11 +43,12 @@ FRIENDLY = 1.5
 EXPOSE = 0.4
 GUARD = 3.0
 RETREAT = 0.35
-HOLD_LINE = 1.5  # fall back only while the fresh allies are at least this many per enemy
+HOLD_LINE = 3.0  # fall back only while the fresh allies are at least this many per enemy
 ALLY = 0.5
 LANE = 0.8
 PROGRESS = 0.6
 PRESS = 3
+SWARM = 1.5  # a side this many times the enemy's number presses from the start
 ARC = 1.0
 KEEP_AP = 0.05
 REVISIT = 3.0
@@ -76,7 +78,9 @@ class Rating:
 
 
 def strike_value(damage: float, kill: float, wounded: float, threat: float,
-                 friendly_fire: float, engaged: bool = False, danger: float = 0.0) -> float:
+                 friendly_fire: float, engaged: bool = False, danger: float = 0.0,
+                 rate: float = 0.0) -> float:
     """The strike term of one attack (see the module's formula)."""
-    return (damage * (1 + FOCUS * wounded + (GANG if engaged else 0.0) + DANGER * danger)
+    return (damage * (1 + FOCUS * wounded + (GANG if engaged else 0.0) + DANGER * danger
+                      + EFFICIENCY * rate)
             + kill * (KILL + KILL_THREAT * threat) - FRIENDLY * friendly_fire * damage)
