@@ -24,7 +24,7 @@ from arena.model.stats import StatBlock, Weapon
 from arena.rules.adnd import AdndRuleset
 from arena.rules.adnd.stats import FIELDS
 from arena.rules.becmi import BecmiRuleset
-from tests.factories import LONGSWORD, SHORTBOW, fighter, scenario
+from tests.factories import LONGSWORD, SHORTBOW, arena_map, fighter, scenario
 
 BECMI = BecmiRuleset()
 ADND = AdndRuleset()
@@ -112,11 +112,13 @@ def test_it_steps_out_of_an_ally_archers_fire_arc():
 
 def test_a_wounded_fighter_falls_back_to_its_ally():
     # Self-preservation: below a share of its HP it leaves the foe for its friends, while
-    # they are enough to hold the line (HOLD_LINE fresh allies a foe).
+    # they are enough to hold the line (HOLD_LINE fresh allies a foe). The ogre is sturdy:
+    # a blow at its 60 HP is worth less than Ann's life (EFFICIENCY weighs threat per HP).
     s = scenario(who("Ann", 0, Hex(0, 0), LONGSWORD, hp=12),
                  who("Ben", 0, Hex(-4, 0), LONGSWORD),
-                 who("Ogre", 1, Hex(1, 0), LONGSWORD, facing=3, hp=30, speed=4, str=16),
-                 who("Cal", 0, Hex(-4, 1), LONGSWORD))
+                 who("Ogre", 1, Hex(1, 0), LONGSWORD, facing=3, hp=60, speed=4, str=16),
+                 who("Cal", 0, Hex(-4, 1), LONGSWORD),
+                 who("Dee", 0, Hex(-5, 1), LONGSWORD))
     s = dataclasses.replace(s, ruleset="becmi")
     with Battle(s, BECMI, seed=3, dice_script=[6, 1]) as battle:
         esper.component_for_entity(1, Health).hp = 2
@@ -248,3 +250,37 @@ def _after_a_missed_blow(s: Scenario) -> list[Candidate]:
         assert isinstance(blow, Attack), blow
         battle.apply(blow)
         return battle.roster.explain(1)[1]
+
+
+def test_it_strikes_the_foe_that_deals_most_per_hit_point_it_has_left():
+    # Rating, EFFICIENCY: a blow at a hard hitter with few HP takes more of the enemy's damage
+    # out of the fight than a surer blow at a sturdy foe with a dagger.
+    brute_sword = Weapon("greatsword", "Two-handed sword", "d10")
+    s = scenario(who("Ann", 0, Hex(0, 0), LONGSWORD, hp=30, str=13),
+                 who("Brute", 1, Hex(1, 0), brute_sword, facing=3, hp=16, ac=4, str=18),
+                 who("Lump", 1, Hex(0, 1), DAGGER, facing=2, hp=40, ac=9))
+    s = dataclasses.replace(s, ruleset="becmi")
+    for name, wanted in (("basic", 3), ("tactical", 2)):
+        with Battle(s, BECMI, seed=3, dice_script=[6, 1]) as battle:
+            battle.roster.configure(name, "normal", 2)
+            turn_of(battle, 1)
+            command = battle.decide()
+            assert isinstance(command, Attack) and command.target == wanted, (name, command)
+
+
+def test_a_side_that_outnumbers_its_foes_closes_in_at_once():
+    # SWARM: three against one do not wait on the edge of its reach for it to come.
+    s = scenario(who("Ann", 0, Hex(-6, 0), LONGSWORD),
+                 who("Ben", 0, Hex(-6, 1), LONGSWORD),
+                 who("Cal", 0, Hex(-6, -1), LONGSWORD),
+                 who("Orc", 1, Hex(3, 0), LONGSWORD, facing=3), hexmap=arena_map(8))
+    s = dataclasses.replace(s, ruleset="becmi")
+    for orcs, walks_into_reach in ((1, True), (3, False)):
+        extra = [who(f"Orc{i}", 1, Hex(3, i), LONGSWORD, facing=3) for i in range(1, orcs)]
+        three = dataclasses.replace(s, combatants=(*s.combatants, *extra))
+        with Battle(three, BECMI, seed=3, dice_script=[6, 1]) as battle:
+            turn_of(battle, 1)
+            command = battle.decide()
+            assert isinstance(command, Move), command
+            # The orc strikes 4 hexes away (3 steps and a blow): waiting stops at 5.
+            assert (hex_distance(command.to, Hex(3, 0)) <= 4) == walks_into_reach, command

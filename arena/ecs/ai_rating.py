@@ -35,6 +35,7 @@ from dataclasses import dataclass, field
 
 FOCUS = 3.0
 EFFICIENCY = 16.0  # damage to a foe counts its threat per remaining HP this many times
+REFERENCE = 0.1  # the threat per HP at which a blow counts as before EFFICIENCY
 GANG = 0.5
 DANGER = 1.0
 KILL = 3.0
@@ -81,6 +82,7 @@ def strike_value(damage: float, kill: float, wounded: float, threat: float,
                  friendly_fire: float, engaged: bool = False, danger: float = 0.0,
                  rate: float = 0.0) -> float:
     """The strike term of one attack (see the module's formula)."""
-    return (damage * (1 + FOCUS * wounded + (GANG if engaged else 0.0) + DANGER * danger
-                      + EFFICIENCY * rate)
-            + kill * (KILL + KILL_THREAT * threat) - FRIENDLY * friendly_fire * damage)
+    blow = damage * (1 + FOCUS * wounded + (GANG if engaged else 0.0) + DANGER * danger
+                     - FRIENDLY * friendly_fire)
+    return (blow * (1 + EFFICIENCY * rate) / (1 + EFFICIENCY * REFERENCE)
+            + kill * (KILL + KILL_THREAT * threat))
