@@ -82,6 +82,7 @@ def test_a_wounded_fighter_strikes_first_at_the_foe_that_could_fell_it(
                  who("Weak", 1, Hex(-1, 0), DAGGER, facing=0, hp=12, str=3, ac=9),
                  who("Strong", 1, Hex(1, 0), LONGSWORD, facing=3, hp=20, str=18, ac=5))
     s = dataclasses.replace(s, ruleset="becmi")
+    monkeypatch.setattr(ai_rating, "EFFICIENCY", 0.0)  # threat per HP also favours Strong
     for danger, wanted in ((ai_rating.DANGER, 3), (0.0, 2)):
         monkeypatch.setattr(ai_rating, "DANGER", danger)
         with Battle(s, BECMI, seed=3, dice_script=[6, 1]) as battle:

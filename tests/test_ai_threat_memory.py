@@ -45,13 +45,15 @@ def test_an_enemy_that_struck_last_turn_still_threatens_the_hex_next_to_it():
 
 def test_a_wounded_fighter_does_not_trade_blows_with_a_foe_that_just_struck_it():
     # Ann at 2 of 12 HP beside an Orc (Strength 18) that struck her last turn, Bea two hexes
-    # behind her (Cid beside Bea: two fresh allies hold the line against one foe): the Orc's
+    # behind her (Cid and Dee beside Bea: three fresh allies hold the line against one foe,
+    # HOLD_LINE): the Orc's
     # next blow would likely fell her, so she falls back to Bea rather than swing (the Orc's
     # memory of last turn made it look harmless before).
     s = scenario(who("Ann", 0, Hex(0, 0), LONGSWORD),
                  who("Bea", 0, Hex(-4, 0), LONGSWORD),
                  who("Orc", 1, Hex(1, 0), LONGSWORD, facing=3, str=18, hp=30),
                  who("Cid", 0, Hex(-4, 1), LONGSWORD),
+                 who("Dee", 0, Hex(-5, 1), LONGSWORD),
                  hexmap=arena_map(7))
     s = dataclasses.replace(s, ruleset="becmi")
     with Battle(s, BECMI, seed=3, dice_script=[6, 1]) as battle:

@@ -64,7 +64,10 @@ def test_a_crossbow_must_be_reloaded_after_each_shot_for_3_ap():
 
 
 def test_the_ai_draws_a_melee_spare_when_an_enemy_is_adjacent():
+    # The basic AI's rule (the tactical one rates the draw against stepping back to shoot,
+    # an Action of Opportunity priced in: tests/test_ai_tactical.py).
     with battle((SHORTBOW, DAGGER), bob_at=Hex(1, 0)) as b:
+        b.roster.configure("basic", "normal", 2)
         assert b.decide() == Draw(1, 0)
 
 

@@ -19,11 +19,12 @@ from tests.factories import DAGGER, LONGSWORD, ap_stats, fighter, scenario
 FIRST = ap_stats(strength=3, bab=2, dex=20)  # d20 + 20 beats d20 - 5: acts first
 
 
-def first_choice(*combatants, ruleset: str = "ap"):
+def first_choice(*combatants, ruleset: str = "ap", ai: str = "basic"):
     spec = dataclasses.replace(scenario(*combatants), ruleset=ruleset)
     with Battle(spec, RULESETS[ruleset], 1) as battle:
+        battle.roster.configure(ai, "normal", 2)
         assert battle.active == 1
-        return battle.decide()
+        return battle.decide() if ai == "basic" else battle.roster.explain(1)[1][0].label
 
 
 def test_the_ai_strikes_the_foe_it_expects_to_hurt_most_not_the_weakest():
@@ -32,6 +33,11 @@ def test_the_ai_strikes_the_foe_it_expects_to_hurt_most_not_the_weakest():
                           fighter("Bob", 1, Hex(1, 0), hp=3, stats=ap_stats(ac=30, dex=-5)),
                           fighter("Cat", 1, Hex(0, 1), hp=12, stats=ap_stats(ac=10, dex=-5)))
     assert choice == Attack(1, 3, 0)
+    tactical = first_choice(fighter("Ann", 0, Hex(0, 0), stats=FIRST),
+                            fighter("Bob", 1, Hex(1, 0), hp=3, stats=ap_stats(ac=30, dex=-5)),
+                            fighter("Cat", 1, Hex(0, 1), hp=12, stats=ap_stats(ac=10, dex=-5)),
+                            ai="tactical")
+    assert tactical.endswith("attack Cat") or tactical.startswith("attack Cat"), tactical
 
 
 def test_equal_expected_damage_goes_to_the_weakest_then_the_lowest_id():

@@ -142,10 +142,12 @@ class Approach(Threats):
         return any(e in foes for e in self.scene.near(here, reach))
 
     def pressing(self, actor: int) -> bool:
-        """Whether to close in whatever the first blow: from round PRESS or an ally's melee.
+        """Whether to close in whatever the first blow: round PRESS, melee, or outnumbering.
 
         Once the melee has begun, waiting on the edge only leaves one's allies alone in it;
-        arrows drawing blood from afar are no reason to walk into the enemy's first blow.
+        arrows drawing blood from afar are no reason to walk into the enemy's first blow. The
+        larger side gains from fighting all at once (waiting lets the smaller side meet it a
+        few at a time), so it does not wait.
         """
         if queries.clock().round >= PRESS or self.outnumbers(actor):
             return True
@@ -157,7 +159,7 @@ class Approach(Threats):
         return self.flags[key]
 
     def outnumbers(self, actor: int) -> bool:
-        """Whether the actor's side numbers SWARM or more per living enemy (it swarms)."""
+        """Whether the actor's side numbers SWARM or more per living enemy (read once)."""
         key = ("outnumbers", actor)
         if key not in self.flags:
             side = self.scene.sides[actor]

@@ -2,15 +2,17 @@
 
     rating = strike - risk - exposure + progress + position - dither
 
-- strike = D·(1 + FOCUS·w + GANG·g + DANGER·d) + kill·(KILL + KILL_THREAT·t)
-  - FRIENDLY·ff·D, summed over the attack the candidate makes (now, or from the hex it walks
-  to). D is the exact mean damage capped at the target's HP, kill the exact chance of felling
-  it (both from the odds engine), w the share of its HP the target has already lost (focus
-  fire), g 1 when an ally already stands at arm's length of the target (two on one), d =
-  min(1, t / this combatant's HP) how near the target is to felling it (hit first what would
-  kill you; 0 while it falls back, below RETREAT with allies), t the target's threat (its
-  best blow against this combatant: mean damage capped at this one's HP + KILL·its chance of
-  felling it), ff the chance of striking an ally.
+- strike = D·(1 + FOCUS·w + GANG·g + DANGER·d - FRIENDLY·ff)·e + kill·(KILL + KILL_THREAT·t),
+  summed over the attack the candidate makes (now, or from the hex it walks to). D is the
+  exact mean damage capped at the target's HP, kill the exact chance of felling it (both from
+  the odds engine), w the share of its HP the target has already lost (focus fire), g 1 when
+  an ally already stands at arm's length of the target (two on one), d = min(1, t / this
+  combatant's HP) how near the target is to felling it (hit first what would kill you; 0 while
+  it falls back, below RETREAT with allies), t the target's threat (its best blow against this
+  combatant: mean damage capped at this one's HP + KILL·its chance of felling it), ff the
+  chance of striking an ally, and e = (1 + EFFICIENCY·t/hp) / (1 + EFFICIENCY·REFERENCE) the
+  target's threat per hit point it has left (hp): a blow takes that share of its damage out of
+  the fight, so the hard hitter with few HP goes first (1 at REFERENCE).
 - risk = the threat of every enemy offered an Action of Opportunity on the way (rulesets
   where moving or the attack is Open).
 - exposure = EXPOSE·Σ threat of the enemies that can strike the end hex next round, reduced by
@@ -20,9 +22,9 @@
   enemies' exact best replies.
 - progress = PROGRESS per hex walked toward the nearest enemy when no blow is possible this
   turn; hexes inside an enemy's strike zone (its walk plus reach, keeping AP for a blow)
-  count only from round PRESS or once an ally is in melee: before, it walks to the zone's
-  edge and lets the enemy come; then an unwounded combatant presses on, its exposure no
-  longer holding it.
+  count only from round PRESS, once an ally is in melee, or while its side numbers SWARM per
+  living enemy: before, it walks to the zone's edge and lets the enemy come; then an
+  unwounded combatant presses on, its exposure no longer holding it.
 - position = ALLY·allies within 2 hexes (when wounded), LANE for a straight run-up lane,
   -ARC for standing in an ally archer's 30° friendly-fire arc (not when in melee),
   KEEP_AP per AP kept.
@@ -49,7 +51,7 @@ ALLY = 0.5
 LANE = 0.8
 PROGRESS = 0.6
 PRESS = 3
-SWARM = 1.5  # a side this many times the enemy's number presses from the start
+SWARM = 1.5  # a side numbering this many per living enemy presses from the start
 ARC = 1.0
 KEEP_AP = 0.05
 REVISIT = 3.0
