@@ -195,7 +195,7 @@ def test_auto_run_json_is_the_same_bytes_under_any_hash_seed(tmp_path):
 
 def test_an_endless_run_goes_past_the_tenth_bout_until_the_party_falls(tmp_path):
     done = subprocess.run(
-        [sys.executable, "-m", "arena", "run", "--auto", "--seed", "1", "--rules", "adnd",
+        [sys.executable, "-m", "arena", "run", "--auto", "--seed", "3", "--rules", "adnd",
          "--endless", "--json", "--saves", str(tmp_path)],
         capture_output=True, check=True, cwd=Path(__file__).parent.parent)
     lines = [json.loads(x) for x in done.stdout.splitlines()]

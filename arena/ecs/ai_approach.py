@@ -159,11 +159,10 @@ class Approach(Threats):
         return self.flags[key]
 
     def outnumbers(self, actor: int) -> bool:
-        """Whether the actor's side numbers SWARM or more per living enemy (read once)."""
-        key = ("outnumbers", actor)
-        if key not in self.flags:
-            side = self.scene.sides[actor]
-            own = sum(1 for e in self.scene.living if self.scene.sides[e] == side)
-            foes = len(self.scene.living) - own
-            self.flags[key] = foes > 0 and own >= SWARM * foes
-        return self.flags[key]
+        """Whether the actor's side numbers SWARM or more per living enemy.
+
+        Counted from the occupancy index, whose list of a side's foes is kept until a death.
+        """
+        index = occupancy.index()
+        foes = len(index.foes(self.scene.sides[actor]))
+        return foes > 0 and len(index.living) - foes >= SWARM * foes
