@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 
 import esper
 
-from arena.ecs import queries
+from arena.ecs import occupancy, queries
 from arena.ecs.ai import AISystem
 from arena.ecs.ai_candidates import Candidate, Planner
 from arena.ecs.ai_imagine import OddsCache, imagine
@@ -103,7 +103,7 @@ class TacticalAI:
     def tending(self, actor: int) -> list[Candidate]:
         """Pick up, kick, draw, reload or chant, as the basic AI would, at a fixed rating."""
         here = queries.hex_of(actor)
-        close = any(hex_distance(here, queries.hex_of(e)) == 1 for e in queries.enemies_of(actor))
+        close = occupancy.index().foes_next.get(actor, 0) > 0  # a foe next to it, kept by moves
         found: list[Candidate] = []
         chosen = self.basic.tend(actor) if self.basic.extras else self.basic.recover(actor, close)
         bare = not esper.component_for_entity(actor, Wielded).weapons
