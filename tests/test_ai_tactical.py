@@ -110,23 +110,28 @@ def test_it_steps_out_of_an_ally_archers_fire_arc():
         assert hex_angle(Hex(-1, 0), Hex(5, 0), command.to) > 30
 
 
-def test_a_wounded_fighter_falls_back_to_its_ally():
-    # Self-preservation: below a share of its HP it leaves the foe for its friends, while
-    # they are enough to hold the line (HOLD_LINE fresh allies a foe). The ogre is sturdy:
-    # a blow at its 60 HP is worth less than Ann's life (EFFICIENCY weighs threat per HP).
+def _wounded_ann_decides(*others: CombatantSpec) -> object:
+    """Ann at 2 of 12 HP next to a foe, Ben four hexes behind her, and `others`: her command."""
     s = scenario(who("Ann", 0, Hex(0, 0), LONGSWORD, hp=12),
-                 who("Ben", 0, Hex(-4, 0), LONGSWORD),
-                 who("Ogre", 1, Hex(1, 0), LONGSWORD, facing=3, hp=60, speed=4, str=16),
-                 who("Cal", 0, Hex(-4, 1), LONGSWORD),
-                 who("Dee", 0, Hex(-5, 1), LONGSWORD))
+                 who("Ben", 0, Hex(-4, 0), LONGSWORD), *others)
     s = dataclasses.replace(s, ruleset="becmi")
     with Battle(s, BECMI, seed=3, dice_script=[6, 1]) as battle:
         esper.component_for_entity(1, Health).hp = 2
         turn_of(battle, 1)
-        command = battle.decide()
-        assert isinstance(command, Move), command
-        assert hex_distance(command.to, Hex(1, 0)) > 1
-        assert hex_distance(command.to, Hex(-4, 0)) < 4
+        return battle.decide()
+
+
+def test_a_wounded_fighter_falls_back_to_its_ally():
+    # Self-preservation: below a share of its HP it leaves the foe for its friends, while
+    # they are enough to hold the line (HOLD_LINE fresh allies a foe). The ogre is sturdy:
+    # a blow at its 60 HP is worth less than Ann's life (EFFICIENCY weighs threat per HP).
+    command = _wounded_ann_decides(
+        who("Ogre", 1, Hex(1, 0), LONGSWORD, facing=3, hp=60, speed=4, str=16),
+        who("Cal", 0, Hex(-4, 1), LONGSWORD),
+        who("Dee", 0, Hex(-5, 1), LONGSWORD))
+    assert isinstance(command, Move), command
+    assert hex_distance(command.to, Hex(1, 0)) > 1
+    assert hex_distance(command.to, Hex(-4, 0)) < 4
 
 
 def test_it_ends_its_turn_facing_the_nearest_threat():
@@ -193,16 +198,10 @@ def test_after_its_blow_it_steps_back_out_of_a_second_foes_reach():
 
 def test_with_the_line_outnumbered_a_wounded_fighter_stays_in_the_fight():
     # Self-preservation ends when the fresh allies are too few to hold the enemy: it strikes.
-    s = scenario(who("Ann", 0, Hex(0, 0), LONGSWORD, hp=12),
-                 who("Ben", 0, Hex(-4, 0), LONGSWORD),
-                 who("Ogre", 1, Hex(1, 0), LONGSWORD, facing=3, hp=30, speed=4, str=16),
-                 who("Orc", 1, Hex(1, -1), LONGSWORD, facing=3, hp=30, speed=4))
-    s = dataclasses.replace(s, ruleset="becmi")
-    with Battle(s, BECMI, seed=3, dice_script=[6, 1]) as battle:
-        esper.component_for_entity(1, Health).hp = 2
-        turn_of(battle, 1)
-        command = battle.decide()
-        assert isinstance(command, Attack), command
+    command = _wounded_ann_decides(
+        who("Ogre", 1, Hex(1, 0), LONGSWORD, facing=3, hp=30, speed=4, str=16),
+        who("Orc", 1, Hex(1, -1), LONGSWORD, facing=3, hp=30, speed=4))
+    assert isinstance(command, Attack), command
 
 
 def test_pressing_a_walk_that_gets_no_nearer_is_weighed_like_holding():

@@ -19,25 +19,31 @@ from tests.factories import DAGGER, LONGSWORD, ap_stats, fighter, scenario
 FIRST = ap_stats(strength=3, bab=2, dex=20)  # d20 + 20 beats d20 - 5: acts first
 
 
-def first_choice(*combatants, ruleset: str = "ap", ai: str = "basic"):
+def first_choice(*combatants, ruleset: str = "ap"):
+    """The basic AI's first command (issue 8: the target by exact expected damage)."""
     spec = dataclasses.replace(scenario(*combatants), ruleset=ruleset)
     with Battle(spec, RULESETS[ruleset], 1) as battle:
-        battle.roster.configure(ai, "normal", 2)
+        battle.roster.configure("basic", "normal", 2)
         assert battle.active == 1
-        return battle.decide() if ai == "basic" else battle.roster.explain(1)[1][0].label
+        return battle.decide()
+
+
+def tactical_choice(*combatants, ruleset: str = "ap") -> str:
+    """The label of the tactical AI's first choice (it may walk before the blow)."""
+    spec = dataclasses.replace(scenario(*combatants), ruleset=ruleset)
+    with Battle(spec, RULESETS[ruleset], 1) as battle:
+        assert battle.active == 1
+        return battle.roster.explain(1)[1][0].label
 
 
 def test_the_ai_strikes_the_foe_it_expects_to_hurt_most_not_the_weakest():
     # Bob (3 HP) has AC 30: only a natural 20 hits him; Cat (12 HP) has AC 10.
-    choice = first_choice(fighter("Ann", 0, Hex(0, 0), stats=FIRST),
-                          fighter("Bob", 1, Hex(1, 0), hp=3, stats=ap_stats(ac=30, dex=-5)),
-                          fighter("Cat", 1, Hex(0, 1), hp=12, stats=ap_stats(ac=10, dex=-5)))
-    assert choice == Attack(1, 3, 0)
-    tactical = first_choice(fighter("Ann", 0, Hex(0, 0), stats=FIRST),
-                            fighter("Bob", 1, Hex(1, 0), hp=3, stats=ap_stats(ac=30, dex=-5)),
-                            fighter("Cat", 1, Hex(0, 1), hp=12, stats=ap_stats(ac=10, dex=-5)),
-                            ai="tactical")
-    assert tactical.endswith("attack Cat") or tactical.startswith("attack Cat"), tactical
+    three = (fighter("Ann", 0, Hex(0, 0), stats=FIRST),
+             fighter("Bob", 1, Hex(1, 0), hp=3, stats=ap_stats(ac=30, dex=-5)),
+             fighter("Cat", 1, Hex(0, 1), hp=12, stats=ap_stats(ac=10, dex=-5)))
+    assert first_choice(*three) == Attack(1, 3, 0)
+    label = tactical_choice(*three)
+    assert label.startswith("attack Cat ") or label.endswith(" to attack Cat"), label
 
 
 def test_equal_expected_damage_goes_to_the_weakest_then_the_lowest_id():
