@@ -316,8 +316,9 @@ def buffs(b: Battle, actor: int, target: int) -> frozenset[str]:
 
 def test_chant_helps_allies_hinders_enemies_and_ends_when_the_caster_acts():
     # DECISIONS.md: "chant +1 to hit, damage and saves for allies within 12 hexes (60 ft) while
-    # the caster chants and does nothing else, −1 for enemies".
-    with chant_battle() as b:
+    # the caster chants and does nothing else, −1 for enemies". Faye knows no prayer here: with
+    # one, the AI prays first (test_ai_buffs.py).
+    with chant_battle(abilities=["chant"]) as b:
         assert b.decide() == Invoke(1, "chant")
         (started,) = b.apply(Invoke(1, "chant"))
         assert started == AuraStarted(1, "chant", 12, 0, 3, 3)

@@ -6,7 +6,8 @@ looks one ply ahead: for its top candidates, each enemy's exact best reply again
 would end on replaces the exposure estimate. Ties go to the candidate listed first (attacks
 in enemy-id and slot order, then holding, then walks by hex), so a choice never depends on
 hash order. The easy level's coin is a `random.Random` derived from the battle seed, the
-round, the actor and the command count: never the battle's dice.
+round, the actor and the command count: never the battle's dice. Area buffs: a timed one
+before a chant, once the fight is at hand (`ai_buffs`).
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ import esper
 
 from arena.ecs import occupancy, queries
 from arena.ecs.ai import AISystem
+from arena.ecs.ai_buffs import buff_to_start
 from arena.ecs.ai_candidates import Candidate, Planner
 from arena.ecs.ai_imagine import OddsCache, imagine
 from arena.ecs.ai_rating import EXPOSE, GUARD, HOLD_MARGIN, Rating
@@ -106,9 +108,12 @@ class TacticalAI:
         close = occupancy.index().foes_next.get(actor, 0) > 0  # a foe next to it, kept by moves
         found: list[Candidate] = []
         chosen = self.basic.tend(actor) if self.basic.extras else self.basic.recover(actor, close)
+        if isinstance(chosen, Invoke) and self.basic.auras is not None:
+            chosen = buff_to_start(self.basic.auras, self.planner, actor, chosen)
         bare = not esper.component_for_entity(actor, Wielded).weapons
         if isinstance(chosen, Invoke) or (isinstance(chosen, EndTurn) and self.chanting(actor)):
-            what = "start a chant" if isinstance(chosen, Invoke) else "keep the chant up"
+            what = (f"start {chosen.buff.replace('_', ' ')}" if isinstance(chosen, Invoke)
+                    else "keep the chant up")
             found.append(Candidate(chosen, what, _fixed("buff", BUFF), here))
         elif chosen is not None and (bare or isinstance(chosen, Kick)):
             # Bare-handed, every blow is a fist's: getting a weapon back comes first (its
