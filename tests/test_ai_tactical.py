@@ -283,3 +283,18 @@ def test_a_side_that_outnumbers_its_foes_closes_in_at_once():
             assert isinstance(command, Move), command
             # The orc strikes 4 hexes away (3 steps and a blow): waiting stops at 5.
             assert (hex_distance(command.to, Hex(3, 0)) <= 4) == walks_into_reach, command
+
+
+def test_a_foe_that_smashes_threatens_its_smash():
+    # becmi: a fighter of level 9+ smashes (-5 to hit, + its whole Strength score to damage)
+    # when that pays. Sir Kay's plain dagger blow is weaker than the brute's sword, his smash
+    # far stronger: struck first for the threat he poses (EFFICIENCY), not for his dagger.
+    brute_sword = Weapon("greatsword", "Two-handed sword", "d10")
+    kay = who("Kay", 1, Hex(1, 0), DAGGER, facing=3, hp=16, ac=4, level=9, str=17)
+    brute = who("Brute", 1, Hex(0, 1), brute_sword, facing=2, hp=16, ac=4, str=16)
+    s = scenario(who("Ann", 0, Hex(0, 0), LONGSWORD, hp=30, str=13), kay, brute)
+    s = dataclasses.replace(s, ruleset="becmi")
+    with Battle(s, BECMI, seed=3, dice_script=[6, 1]) as battle:
+        turn_of(battle, 1)
+        command = battle.decide()
+        assert isinstance(command, Attack) and command.target == 2, command

@@ -103,7 +103,9 @@ class Threats:
         return [e for e in self.scene.living if self.scene.sides[e] != side]
 
     def threat(self, enemy: int, actor: int) -> float:
-        """The enemy's best blow against `actor` at its best reach: mean damage + KILL·kill."""
+        """The enemy's best blow against `actor` at its best reach: mean damage + KILL·kill.
+
+        With the maneuvers the ruleset picks for an AI's blow (`becmi`: smash where it pays)."""
         known = self.seen.get((enemy, actor))
         if known is not None:  # the situations do not change within a decision
             return known
@@ -117,6 +119,9 @@ class Threats:
                 ctx.bystanders = ()  # a threat is a rough measure: keep the odds cache warm
                 if self.ruleset.attack_refusal(ctx) is not None:
                     continue
+                chosen = self.ruleset.ai_options(ctx)  # its best blow: a smash where it pays
+                if chosen:
+                    ctx.options = ctx.options | frozenset(chosen)
                 seen = self.odds.outlook(ctx, actor)
                 best = max(best, seen.damage + KILL * seen.kill)
             self.threats[key] = best
