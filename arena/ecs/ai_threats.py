@@ -103,9 +103,7 @@ class Threats:
         return [e for e in self.scene.living if self.scene.sides[e] != side]
 
     def threat(self, enemy: int, actor: int) -> float:
-        """The enemy's best blow against `actor` at its best reach: mean damage + KILL·kill.
-
-        With the maneuvers the ruleset picks for an AI's blow (`becmi`: smash where it pays)."""
+        """The enemy's best blow at `actor` (its AI maneuvers too): mean damage + KILL·kill."""
         known = self.seen.get((enemy, actor))
         if known is not None:  # the situations do not change within a decision
             return known
