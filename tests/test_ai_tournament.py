@@ -10,6 +10,7 @@ from types import ModuleType
 import pytest
 
 from arena.assets import load_scenario
+from arena.ecs import ai_rating
 
 PATH = Path(__file__).parent.parent / "benchmarks" / "ai_tournament.py"
 
@@ -72,3 +73,18 @@ def test_a_capped_fight_stops_after_that_many_commands(tournament):
     crowd = tournament.crowd(load_scenario("skirmish"), 20)
     result = tournament.fight(crowd, 0, 0, other="tactical", cap=5)
     assert 0 < len(result.times) <= 5 and not result.won
+
+
+def test_a_sweep_setting_names_ai_constants_and_is_put_back_after_its_battles():
+    spec = importlib.util.spec_from_file_location("ai_sweep", PATH.parent / "ai_sweep.py")
+    assert spec is not None and spec.loader is not None
+    sweep = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(sweep)
+    assert sweep.parse_setting("EXPOSE=0.5, HOLD_LINE=2") == (("EXPOSE", 0.5), ("HOLD_LINE", 2.0))
+    for bad in ("NOPE=1", "EXPOSE", "EXPOSE=x"):
+        with pytest.raises(ValueError):
+            sweep.parse_setting(bad)
+    before = ai_rating.EXPOSE
+    with sweep.changed((("EXPOSE", 0.5),)):
+        assert ai_rating.EXPOSE == 0.5
+    assert before == ai_rating.EXPOSE
