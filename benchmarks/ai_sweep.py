@@ -27,6 +27,10 @@ sys.path.insert(0, str(Path(__file__).parent))  # ai_tournament: a sibling scrip
 import ai_tournament
 
 import arena.ecs
+from arena.assets import load_scenario
+from arena.ecs.ai_tactical import LEVELS
+from arena.errors import ArenaError
+from arena.rules import get_ruleset
 
 DEFAULT = "adnd-melee,adnd-archers,gen-adnd,becmi-duel,becmi-raid,gen-becmi"
 Setting = tuple[tuple[str, float], ...]
@@ -40,17 +44,41 @@ def ai_modules() -> list[ModuleType]:
 
 def parse_setting(text: str) -> Setting:
     """'EXPOSE=0.5,FOCUS=2' as ((name, value), ...); every name must be an AI constant."""
-    known = {name for module in ai_modules() for name in vars(module) if name.isupper()}
+    known = {name: type(value) for module in ai_modules() for name, value in vars(module).items()
+             if name.isupper() and type(value) in (int, float, bool)}
     found = []
     for part in filter(None, (p.strip() for p in text.split(","))):
         name, sep, value = part.partition("=")
         if not sep or name not in known:
             raise ValueError(f"{part!r}: want NAME=NUMBER, NAME one of the AI's constants")
         try:
-            found.append((name, float(value)))
+            number = float(value)
         except ValueError:
             raise ValueError(f"{part!r}: {value!r} is not a number") from None
+        if known[name] is not float and not number.is_integer():
+            raise ValueError(f"{part!r}: {name} is a whole number")
+        found.append((name, number))
     return tuple(found)
+
+
+def parse_seeds(text: str) -> range:
+    """'A:B' as the seeds A, A+1, ..., B-1."""
+    first, sep, last = text.partition(":")
+    if not (sep and first.isdigit() and last.isdigit() and int(first) < int(last)):
+        raise ValueError(f"--seeds {text!r}: want A:B, whole numbers with A < B")
+    return range(int(first), int(last))
+
+
+def check_scenarios(names: list[str]) -> None:
+    """Fail with one line on a scenario no battle could be played on."""
+    for name in names:
+        try:
+            if name.startswith("gen-"):
+                get_ruleset(name.removeprefix("gen-"))
+            else:
+                load_scenario(name)
+        except ArenaError as error:
+            raise ValueError(f"--scenarios {name!r}: {error}") from None
 
 
 @contextmanager
@@ -98,18 +126,21 @@ def main() -> None:
     parser.add_argument("--scenarios", default=DEFAULT)
     parser.add_argument("--seeds", default="0:200", help="a range A:B of seeds")
     parser.add_argument("--jobs", type=int, default=2)
-    parser.add_argument("--level", default="normal")
+    parser.add_argument("--level", default="normal", choices=LEVELS)
     args = parser.parse_args()
+    names = [n for n in args.scenarios.split(",") if n]
     try:
         settings = [(), *(parse_setting(t) for t in args.tries)]
-        first, last = (int(x) for x in args.seeds.split(":"))
+        seeds = parse_seeds(args.seeds)
+        check_scenarios(names)
     except ValueError as error:
         parser.exit(2, f"ai_sweep: {error}\n")
-    names = [n for n in args.scenarios.split(",") if n]
+    if args.jobs < 1:
+        parser.exit(2, f"ai_sweep: --jobs {args.jobs}: want 1 or more\n")
     rulesets: dict[str, str] = {}
     for setting in settings:
         started = time.perf_counter()
-        jobs = [(setting, n, s, args.level) for n in names for s in range(first, last)]
+        jobs = [(setting, n, s, args.level) for n in names for s in seeds]
         wins = {n: [0, 0, 0] for n in names}  # even seeds, odd seeds, played
         with ProcessPoolExecutor(args.jobs) as pool:
             for ruleset, name, seed, won in pool.map(job, jobs, chunksize=4):

@@ -8,6 +8,7 @@ import esper
 
 from arena.battle import Battle
 from arena.ecs.ai_candidates import Candidate
+from arena.ecs.ai_rating import Rating
 from arena.ecs.components import Facing, Health, Position
 from arena.ecs.events import Moved, TurnStarted
 from arena.hexgrid import (
@@ -298,3 +299,23 @@ def test_a_foe_that_smashes_threatens_its_smash():
         turn_of(battle, 1)
         command = battle.decide()
         assert isinstance(command, Attack) and command.target == 2, command
+
+
+def test_the_hard_look_ahead_counts_the_smash_of_the_foe_that_replies():
+    # `hard` replaces exposure by each enemy's exact best reply: a level-9 fighter's best blow
+    # is its smash, a level-8 one's (same hit roll modifier) its plain blow.
+    replies = {}
+    for level in (8, 9):
+        kay = who("Kay", 1, Hex(1, 0), DAGGER, facing=3, hp=16, level=level, str=17)
+        s = dataclasses.replace(scenario(who("Ann", 0, Hex(0, 0), LONGSWORD, hp=30), kay),
+                                ruleset="becmi")
+        with Battle(s, BECMI, seed=3, dice_script=[6, 1]) as battle:
+            battle.roster.configure("tactical", "hard", 2)
+            turn_of(battle, 1)
+            ai = battle.roster._tactical(1)
+            assert ai is not None
+            ai.choose(1)  # reads the decision's scene
+            hold = Candidate(EndTurn(1), "hold", Rating(), Hex(0, 0))
+            ai.look_ahead(1, hold)
+            replies[level] = hold.rating.terms["replies"]
+    assert replies[9] < replies[8] < 0

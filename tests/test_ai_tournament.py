@@ -81,9 +81,16 @@ def test_a_sweep_setting_names_ai_constants_and_is_put_back_after_its_battles():
     sweep = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(sweep)
     assert sweep.parse_setting("EXPOSE=0.5, HOLD_LINE=2") == (("EXPOSE", 0.5), ("HOLD_LINE", 2.0))
-    for bad in ("NOPE=1", "EXPOSE", "EXPOSE=x"):
+    for bad in ("NOPE=1", "EXPOSE", "EXPOSE=x", "PRESS=2.5"):  # PRESS counts rounds
         with pytest.raises(ValueError):
             sweep.parse_setting(bad)
+    assert sweep.parse_seeds("3:6") == range(3, 6)
+    for bad in ("5", "a:b", "6:3"):
+        with pytest.raises(ValueError):
+            sweep.parse_seeds(bad)
+    for bad in (["nope"], ["gen-xx"]):
+        with pytest.raises(ValueError):
+            sweep.check_scenarios(bad)
     before = ai_rating.EXPOSE
     with sweep.changed((("EXPOSE", 0.5),)):
         assert ai_rating.EXPOSE == 0.5

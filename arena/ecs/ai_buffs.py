@@ -21,8 +21,8 @@ LONG_RANGE = 3  # a missile's long range is three times its range (DECISIONS.md,
 
 
 def buff_to_start(auras: AuraSystem, threats: Threats, actor: int,
-                  chant: Invoke) -> Invoke | None:
-    """The buff `actor` should start now, instead of the basic AI's `chant`, or None (wait).
+                  basic_choice: Invoke) -> Invoke | None:
+    """The buff `actor` should start now instead of the basic AI's choice, or None (wait).
 
     `threats` must have read this decision's scene (the planner's candidates have).
     """
@@ -34,14 +34,14 @@ def buff_to_start(auras: AuraSystem, threats: Threats, actor: int,
                 and auras.refusal(Invoke(actor, name)) is None):
             timed.append(buff)
     if not timed:
-        return chant
+        return basic_choice  # a chant, once the timed buffs are spent or acting
     enemies = threats.enemies(actor)
     here = queries.hex_of(actor)
     scene = threats.scene
+    side = scene.sides[actor]
     for buff in timed:
         if not any(hex_distance(here, scene.hexes[e]) <= buff.radius for e in enemies):
             continue
-        side = scene.sides[actor]
         allies = [e for e in scene.near(here, buff.radius) if scene.sides[e] == side]
         if at_hand(threats, allies, enemies):
             return Invoke(actor, buff.name)

@@ -79,9 +79,7 @@ class Planner(Approach):
             cost = self.ruleset.attack_cost(ctx)
             if cost is None or cost > ap:
                 continue
-            chosen = self.ruleset.ai_options(ctx)
-            if chosen:
-                ctx.options = ctx.options | frozenset(chosen)
+            chosen = self.maneuvers(ctx)
             seen = self.odds.outlook(ctx, enemy)
             threat = self.threat(enemy, actor)
             mine = esper.component_for_entity(actor, Health).hp

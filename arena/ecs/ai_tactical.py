@@ -159,6 +159,7 @@ class TacticalAI:
                                    (c.end, facing))
                     if weapon.is_ranged:
                         seen.cover = min(cover_quarters(attacks.hexmap, spot, c.end), 3)
+                    self.planner.maneuvers(seen)  # as `threat`: a smash where it pays
                     best = max(best, self.odds.outlook(seen, actor).damage)
             reply += best
         wounded = self.planner.wounded(actor)

@@ -117,14 +117,18 @@ class Threats:
                 ctx.bystanders = ()  # a threat is a rough measure: keep the odds cache warm
                 if self.ruleset.attack_refusal(ctx) is not None:
                     continue
-                chosen = self.ruleset.ai_options(ctx)  # its best blow: a smash where it pays
-                if chosen:
-                    ctx.options = ctx.options | frozenset(chosen)
+                self.maneuvers(ctx)  # its best blow: a smash where it pays
                 seen = self.odds.outlook(ctx, actor)
                 best = max(best, seen.damage + KILL * seen.kill)
             self.threats[key] = best
-        found = self.seen[(enemy, actor)] = self.threats[key]
-        return found
+        return self.seen.setdefault((enemy, actor), self.threats[key])
+
+    def maneuvers(self, ctx: AttackContext) -> tuple[str, ...]:
+        """Add to `ctx` the maneuvers the ruleset picks for an AI's blow; return them."""
+        chosen = self.ruleset.ai_options(ctx)
+        if chosen:
+            ctx.options = ctx.options | frozenset(chosen)
+        return chosen
 
     def threat_contexts(self, enemy: int, actor: int) -> list[AttackContext]:
         """`next_turn` of the engine's context of each of the enemy's slots against `actor`.
