@@ -26,9 +26,9 @@ from types import ModuleType
 sys.path.insert(0, str(Path(__file__).parent))  # ai_tournament: a sibling script
 import ai_tournament
 
-import arena.ecs
+import arena.ai
+from arena.ai.tactical import LEVELS
 from arena.assets import load_scenario
-from arena.ecs.ai_tactical import LEVELS
 from arena.errors import ArenaError
 from arena.rules import get_ruleset
 
@@ -38,8 +38,8 @@ Setting = tuple[tuple[str, float], ...]
 
 def ai_modules() -> list[ModuleType]:
     """The tactical AI's modules, by name."""
-    names = sorted(m.name for m in pkgutil.iter_modules(arena.ecs.__path__))
-    return [importlib.import_module(f"arena.ecs.{n}") for n in names if n.startswith("ai")]
+    names = sorted(m.name for m in pkgutil.iter_modules(arena.ai.__path__))
+    return [importlib.import_module(f"arena.ai.{n}") for n in names]
 
 
 def parse_setting(text: str) -> Setting:

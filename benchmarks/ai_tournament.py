@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from arena.assets import load_library, load_scenario
-from arena.battle import Battle
+from arena.battle.core import Battle
 from arena.ecs.events import BattleEnded, Moved
 from arena.hexgrid import Hex, hex_distance
 from arena.model.commands import Move

@@ -20,14 +20,14 @@ from pathlib import Path
 import esper
 
 from arena.assets import load_library, load_scenario
-from arena.battle import Battle
+from arena.battle.core import Battle
 from arena.dice import Dice
 from arena.ecs.components import TurnMemory
 from arena.ecs.events import Attacked
 from arena.hexgrid import hex_neighbors
 from arena.model.commands import Attack, EndTurn
 from arena.model.scenario import Scenario
-from arena.replay import Recorder, load, rerun, save
+from arena.replay.file import Recorder, load, rerun, save
 from arena.rules import get_ruleset
 
 

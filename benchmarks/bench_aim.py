@@ -23,12 +23,12 @@ from pathlib import Path
 import tcod.console
 
 from arena.assets import load_scenario
-from arena.battle import Battle
-from arena.replay import Recorder
+from arena.battle.core import Battle
+from arena.replay.file import Recorder
 from arena.rules import RULESETS, get_ruleset
-from arena.tui.accessible import Reader
-from arena.tui.app import App
-from arena.tui.session import Session
+from arena.tui.accessible.play import Reader
+from arena.tui.battle.app import App
+from arena.tui.battle.session import Session
 
 GOAL_SECONDS = 0.050
 

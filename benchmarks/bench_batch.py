@@ -4,7 +4,7 @@
     the speed-up over one job, on one scenario and seed range (same CSV bytes checked);
   - snapshots: take and restore (median ms) at the end of a long battle, with and without the
     event log;
-  - seek (`arena.tools.seek`, keyframes every 25 commands): median and worst time to put a
+  - seek (`arena.replay.seek`, keyframes every 25 commands): median and worst time to put a
     recorded battle at 200 random commands (goal ≤ 50 ms). The cost is one restore plus at most
     24 commands, whatever the battle's length;
   - the same sweep on a local Dask cluster of one worker process per core (`--scheduler`);
@@ -26,10 +26,10 @@ import statistics
 import time
 
 from arena.assets import load_library, load_scenario
-from arena.battle import Battle
-from arena.replay import Recorder, load, save
+from arena.battle.core import Battle
+from arena.replay.file import Recorder, load, save
+from arena.replay.seek import Seeker
 from arena.rules import get_ruleset
-from arena.tools.seek import Seeker
 from arena.tools.sweep import Job, csv_text, sweep
 
 

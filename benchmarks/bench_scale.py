@@ -38,7 +38,7 @@ import time
 from collections.abc import Callable
 
 from arena.assets import load_library, load_scenario
-from arena.battle import Battle
+from arena.battle.core import Battle
 from arena.ecs import queries
 from arena.hexgrid import Hex, hex_to_pixel, hexagon
 from arena.model.scenario import CombatantSpec, Scenario

@@ -3,7 +3,7 @@
 Records one long battle: the skirmish (eight combatants) with every combatant's hit points
 multiplied (default x40, at most 500) and the round limit raised, fought by the basic AI,
 so the replay holds over 2,000 commands (2,854 with the default seed 2). Then, as the
-viewer does (`arena/tui/playback.py`), builds the keyframes once (timed: the wait before
+viewer does (`arena/tui/viewer/playback.py`), builds the keyframes once (timed: the wait before
 the viewer opens) and puts the battle at random commands, each seek timed and its state
 hash checked against the recorded one:
   - `Seeker.at(n)` alone with the engine's default keyframes (every 25 commands: one restore
@@ -28,14 +28,14 @@ import time
 from pathlib import Path
 
 from arena.assets import load_library, load_scenario
-from arena.battle import Battle
+from arena.battle.core import Battle
 from arena.ecs.events import Refused
 from arena.model.commands import EndTurn
 from arena.model.scenario import Scenario
-from arena.replay import Recorder, load, save
+from arena.replay.file import Recorder, load, save
+from arena.replay.seek import Seeker
 from arena.rules import get_ruleset
-from arena.tools.seek import Seeker
-from arena.tui.playback import open_playback
+from arena.tui.viewer.playback import open_playback
 
 MAX_COMMANDS = 20_000
 MAX_HP = 500  # the most a scenario file allows

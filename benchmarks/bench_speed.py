@@ -11,7 +11,7 @@ same measurements from this file:
 - skirmish battles per second (AI on both sides, seeds 1..N, as benchmarks/bench.py), after
   one untimed battle of another seed: a checkout that imports tcod and numpy lazily pays for
   them in its first battle, which is start-up (bench_startup.py), not the cost of a battle;
-- `arena sim --scenario skirmish --seed S` per second, in one process through `arena.cli.main`
+- `arena sim --scenario skirmish --seed S` per second, in one process through `arena.cli.main.main`
   (assets, scenario, battle and output each time, as a loop of sims in a script does);
 - one attack through `Battle.apply` and the pure rule function (bench.py's attack_overhead),
   then both loops once more with user and kernel time apart and the page faults per attack.
@@ -42,7 +42,7 @@ WARM_SEED = 10_000  # one untimed battle first, outside the timed seeds 1..N
 
 def sims_per_second(n: int) -> float:
     """`arena sim` for seeds 1..n through the command line's entry point, per second."""
-    from arena.cli import main  # noqa: PLC0415 - the worker imports its own checkout's arena
+    from arena.cli.main import main  # noqa: PLC0415 - the worker imports its own checkout's arena
 
     start = time.process_time()
     for seed in range(1, n + 1):
@@ -85,7 +85,7 @@ def attack_split(scenario: object, n: int) -> dict[str, float]:
     import esper  # noqa: PLC0415
     from bench import attack_duel, forget  # noqa: PLC0415
 
-    from arena.battle import Battle  # noqa: PLC0415
+    from arena.battle.core import Battle  # noqa: PLC0415
     from arena.dice import Dice  # noqa: PLC0415
     from arena.ecs.components import TurnMemory  # noqa: PLC0415
     from arena.model.commands import Attack, EndTurn  # noqa: PLC0415
@@ -133,7 +133,7 @@ def profile_attacks(n: int, top: int) -> None:
     from bench import attack_duel, forget  # noqa: PLC0415
 
     from arena.assets import load_scenario  # noqa: PLC0415
-    from arena.battle import Battle  # noqa: PLC0415
+    from arena.battle.core import Battle  # noqa: PLC0415
     from arena.ecs.components import TurnMemory  # noqa: PLC0415
     from arena.model.commands import Attack, EndTurn  # noqa: PLC0415
     from arena.rules import get_ruleset  # noqa: PLC0415

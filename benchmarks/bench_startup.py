@@ -7,7 +7,7 @@ so a busy shared machine slows all three alike; the report gives each command's 
 time (user + system, from `resource.getrusage` of the child: a shared machine's other processes
 do not count) and median wall time, and each one's ratio to `python -c pass`'s. The commands
 run as `python -m arena` with this interpreter, which is what the `arena` script does (it
-imports `arena.cli.main`).
+imports `arena.cli.main.main`).
 Bytecode is cached as an installed package has it (`pip install` compiles it): the runs write
 and read it under a temporary PYTHONPYCACHEPREFIX, even where PYTHONDONTWRITEBYTECODE is set,
 so the numbers time importing, not compiling, and the source tree stays clean.

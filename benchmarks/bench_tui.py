@@ -25,14 +25,14 @@ from pathlib import Path
 import tcod.console
 
 from arena.assets import load_library, load_scenario
-from arena.battle import Battle
+from arena.battle.core import Battle
 from arena.hexgrid import hex_neighbor
-from arena.replay import Recorder
+from arena.replay.file import Recorder
 from arena.rules import get_ruleset
-from arena.tui.app import App
-from arena.tui.keymap import BINDINGS, STEPS
-from arena.tui.screen import ColourMode, DiffWriter
-from arena.tui.session import Session
+from arena.tui.battle.app import App
+from arena.tui.battle.session import Session
+from arena.tui.term.diffwriter import ColourMode, DiffWriter
+from arena.tui.term.keymap import BINDINGS, STEPS
 
 GOAL_BYTES = {(80, 24): 2048, (140, 40): 4096}
 GOAL_SECONDS = 0.001

@@ -16,7 +16,7 @@ import sys
 from pathlib import Path
 
 from arena.assets import load_library
-from arena.gencli import catalog_document
+from arena.cli.gen import catalog_document
 from arena.procgen import GENERATOR_VERSION
 from arena.rules import RULESETS
 

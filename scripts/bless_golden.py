@@ -17,7 +17,7 @@ import sys
 from contextlib import redirect_stdout
 from pathlib import Path
 
-from arena.cli import main
+from arena.cli.main import main
 
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = ROOT / "tests" / "data" / "golden_events.json"

@@ -8,7 +8,8 @@ import dataclasses
 import esper
 import pytest
 
-from arena.battle import Battle
+from arena.battle.core import Battle
+from arena.battle.narrate import narrate
 from arena.ecs.components import Item, Position, Wielded
 from arena.ecs.events import (
     Attacked,
@@ -39,7 +40,6 @@ from arena.model.commands import (
 from arena.model.scenario import CombatantSpec
 from arena.model.stats import StatBlock, Weapon
 from arena.model.terrain import HexMap, Terrain
-from arena.narrate import narrate
 from arena.rules.adnd import AdndRuleset
 from arena.rules.adnd.attack import friendly_fire_targets
 from arena.rules.adnd.stats import FIELDS

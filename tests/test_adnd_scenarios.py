@@ -12,9 +12,9 @@ from functools import cache
 from pathlib import Path
 
 from arena.assets import load_scenario
-from arena.battle import Battle
-from arena.cli import main
-from arena.narrate import narrate
+from arena.battle.core import Battle
+from arena.battle.narrate import narrate
+from arena.cli.main import main
 from arena.rules import get_ruleset
 
 ROOT = Path(__file__).resolve().parent.parent

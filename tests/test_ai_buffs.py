@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from arena.battle import Battle
+from arena.battle.core import Battle
 from arena.hexgrid import Hex
 from arena.model.commands import EndTurn, Invoke
 from arena.model.scenario import CombatantSpec

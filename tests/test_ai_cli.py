@@ -7,8 +7,8 @@ import json
 import pytest
 
 from arena.assets import load_scenario
-from arena.battle import Battle
-from arena.cli import main
+from arena.battle.core import Battle
+from arena.cli.main import main
 from arena.rules import get_ruleset
 
 

@@ -11,9 +11,11 @@ import dataclasses
 import esper
 import pytest
 
-from arena.battle import Battle
-from arena.ecs import ai_candidates, ai_rating, ai_tactical
-from arena.ecs.ai_candidates import Planner
+from arena.ai import candidates as ai_candidates
+from arena.ai import rating as ai_rating
+from arena.ai import tactical as ai_tactical
+from arena.ai.candidates import Planner
+from arena.battle.core import Battle
 from arena.ecs.components import Health
 from arena.hexgrid import Hex, direction_to, hex_distance
 from arena.model.commands import Attack, Move, PickUp

@@ -8,14 +8,16 @@ from contextlib import contextmanager
 
 import pytest
 
+from arena.ai import approach as ai_approach
+from arena.ai import threats as ai_threats
+from arena.ai.candidates import Planner
+from arena.ai.field import Field
+from arena.ai.imagine import OddsCache
+from arena.ai.rating import EXPOSE
+from arena.ai.threats import SHOOTERS_NEAR, TARGETS_NEAR
 from arena.assets import load_library, load_scenario
-from arena.battle import Battle
-from arena.ecs import ai_approach, ai_threats, queries
-from arena.ecs.ai_candidates import Planner
-from arena.ecs.ai_field import Field
-from arena.ecs.ai_imagine import OddsCache
-from arena.ecs.ai_rating import EXPOSE
-from arena.ecs.ai_threats import SHOOTERS_NEAR, TARGETS_NEAR
+from arena.battle.core import Battle
+from arena.ecs import queries
 from arena.hexgrid import Hex, hex_distance, hexagon
 from arena.model.terrain import HexMap
 from arena.rules import get_ruleset

@@ -6,11 +6,12 @@ from collections.abc import Iterator
 
 import pytest
 
+from arena.ai import candidates as ai_candidates
+from arena.ai.candidates import APPROACHES, Planner
+from arena.ai.imagine import OddsCache
 from arena.assets import load_library, load_scenario
-from arena.battle import Battle
-from arena.ecs import ai_candidates, queries
-from arena.ecs.ai_candidates import APPROACHES, Planner
-from arena.ecs.ai_imagine import OddsCache
+from arena.battle.core import Battle
+from arena.ecs import queries
 from arena.ecs.cover import obstructed
 from arena.hexgrid import Hex, hex_distance, hex_line, hex_neighbors, hexagon
 from arena.model.terrain import HexMap
@@ -87,7 +88,7 @@ def test_distance_field_equals_a_pathfinder_rooted_at_every_goal() -> None:
     import numpy as np  # noqa: PLC0415 - as the AI: numpy only where a field is built
     import tcod.path  # noqa: PLC0415
 
-    from arena.ecs.ai_field import Field  # noqa: PLC0415
+    from arena.ai.field import Field  # noqa: PLC0415
     from arena.ecs.pathing import AXIAL_EDGES, terrain_costs  # noqa: PLC0415
 
     hexmap = load_scenario("skirmish", load_library(), None).map
@@ -141,7 +142,7 @@ def test_odds_are_shared_by_contexts_alike_in_value_but_not_across_shields(
 
 
 def test_the_scene_is_read_again_only_after_a_move_or_a_death() -> None:
-    from arena.ecs.ai_field import read_scene  # noqa: PLC0415
+    from arena.ai.field import read_scene  # noqa: PLC0415
     from arena.ecs.occupancy import index  # noqa: PLC0415
 
     scenario = load_scenario("skirmish", load_library(), None)
@@ -175,7 +176,7 @@ def test_reactors_are_the_enemies_with_a_reaction_slot() -> None:
 
 
 def test_threat_contexts_are_the_engines_contexts_of_each_slot_in_the_next_turn() -> None:
-    from arena.ecs.ai_threats import next_turn  # noqa: PLC0415
+    from arena.ai.threats import next_turn  # noqa: PLC0415
 
     checked = 0
     for name in ("skirmish", "adnd-archers", "d40-brawl", "becmi-raid"):

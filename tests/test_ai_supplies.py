@@ -10,9 +10,9 @@ import dataclasses
 
 import esper
 
+from arena.ai.pack import bleed_per_round, supply_value
 from arena.assets import load_library
-from arena.battle import Battle
-from arena.ecs.ai_supplies import bleed_per_round, supply_value
+from arena.battle.core import Battle
 from arena.ecs.components import Conditions, Health
 from arena.ecs.events import UsedItem
 from arena.hexgrid import Hex

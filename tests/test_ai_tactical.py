@@ -6,9 +6,9 @@ import dataclasses
 
 import esper
 
-from arena.battle import Battle
-from arena.ecs.ai_candidates import Candidate
-from arena.ecs.ai_rating import Rating
+from arena.ai.candidates import Candidate
+from arena.ai.rating import Rating
+from arena.battle.core import Battle
 from arena.ecs.components import Facing, Health, Position
 from arena.ecs.events import Moved, TurnStarted
 from arena.hexgrid import (

@@ -12,8 +12,8 @@ import dataclasses
 import esper
 import pytest
 
-from arena.battle import Battle
-from arena.ecs.ai_candidates import Planner
+from arena.ai.candidates import Planner
+from arena.battle.core import Battle
 from arena.ecs.components import Health, TurnMemory
 from arena.hexgrid import Hex, hex_distance
 from arena.model.commands import EndTurn, Move

@@ -9,8 +9,8 @@ from types import ModuleType
 
 import pytest
 
+from arena.ai import rating as ai_rating
 from arena.assets import load_scenario
-from arena.ecs import ai_rating
 
 PATH = Path(__file__).parent.parent / "benchmarks" / "ai_tournament.py"
 

@@ -7,7 +7,8 @@ from pathlib import Path
 
 import esper
 
-from arena.battle import Battle
+from arena.battle.core import Battle
+from arena.battle.narrate import narrate
 from arena.ecs.components import ActionPoints, Facing
 from arena.ecs.events import (
     Attacked,
@@ -20,11 +21,10 @@ from arena.ecs.events import (
 )
 from arena.hexgrid import Hex, relative_position
 from arena.model.commands import Attack, EndTurn, Face, Move, React
-from arena.narrate import narrate
-from arena.replay import Recorder, load, rerun, save
+from arena.replay.file import Recorder, load, rerun, save
 from arena.rules.ap import ApRuleset
-from arena.tui.app import App
-from arena.tui.session import Session
+from arena.tui.battle.app import App
+from arena.tui.battle.session import Session
 from tests.factories import SHORTBOW, ap_stats, fighter, scenario
 
 AP = ApRuleset()

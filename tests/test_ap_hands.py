@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import esper
 
-from arena.battle import Battle
+from arena.battle.core import Battle
 from arena.ecs.components import Conditions, Item, Position, Wielded
 from arena.ecs.events import Attacked, ConditionAdded, Refused, WeaponDropped
 from arena.hexgrid import Hex

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from arena.assets import load_scenario
-from arena.battle import Battle
-from arena.narrate import narrate
+from arena.battle.core import Battle
+from arena.battle.narrate import narrate
 from arena.rules import get_ruleset
 
 

@@ -22,7 +22,7 @@ from arena.assets import (
     scenario_names,
     scenario_to_dict,
 )
-from arena.cli import main
+from arena.cli.main import main
 from arena.errors import AssetError
 from arena.hexgrid import FACING_NAMES, Hex
 from arena.model.scenario import Scenario

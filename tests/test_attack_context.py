@@ -9,7 +9,7 @@ import esper
 import pytest
 
 from arena.assets import load_library, load_scenario
-from arena.battle import Battle
+from arena.battle.core import Battle
 from arena.ecs import occupancy, queries
 from arena.ecs.attacks import AttackSystem, bystanders
 from arena.ecs.components import (

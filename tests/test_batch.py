@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from arena.cli import main
+from arena.cli.main import main
 from arena.tools.battlerow import Observation
-from arena.tools.summary import DRIFT_Z, drifts, histogram, wilson
+from arena.tools.sweep_summary import DRIFT_Z, drifts, histogram, wilson
 
 
 def batch(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from arena.cli import main
+from arena.cli.main import main
 
 distributed = pytest.importorskip("distributed")  # in the test extra; skipped only without it
 

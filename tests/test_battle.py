@@ -5,7 +5,7 @@ from __future__ import annotations
 import esper
 import pytest
 
-from arena.battle import Battle
+from arena.battle.core import Battle
 from arena.ecs.components import ActionPoints, Item, Position
 from arena.ecs.events import Attacked, BattleEnded, Died, Moved, Notice, Refused, RoundStarted
 from arena.hexgrid import Hex

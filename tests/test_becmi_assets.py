@@ -12,10 +12,10 @@ from pathlib import Path
 import pytest
 
 from arena.assets import Library, load_library, load_scenario, scenario_names
-from arena.battle import Battle
+from arena.battle.core import Battle
+from arena.battle.narrate import narrate
 from arena.ecs.events import Attacked, Event
 from arena.model.stats import StatBlock
-from arena.narrate import narrate
 from arena.rules import RULESETS
 from arena.rules.becmi.stats import block_problem, parse_mastery
 

@@ -14,7 +14,9 @@ from pathlib import Path
 
 import pytest
 
-from arena.battle import Battle
+from arena.battle.core import Battle
+from arena.battle.narrate import attack_text
+from arena.battle.view import snapshot
 from arena.ecs.events import (
     Attacked,
     Died,
@@ -27,12 +29,10 @@ from arena.hexgrid import Hex
 from arena.model.commands import Attack, EndTurn, Face, Move, React
 from arena.model.scenario import CombatantSpec
 from arena.model.stats import StatBlock, Weapon
-from arena.narrate import attack_text
-from arena.replay import Recorder, load, rerun, save
+from arena.replay.file import Recorder, load, rerun, save
 from arena.rules.becmi import BecmiRuleset
-from arena.tui.app import App
-from arena.tui.session import Session
-from arena.view import snapshot
+from arena.tui.battle.app import App
+from arena.tui.battle.session import Session
 from tests.factories import LONGSWORD, fighter, scenario
 
 BECMI = BecmiRuleset()

@@ -18,8 +18,8 @@ from arena.assets import load_library
 from arena.assets.common import Template
 from arena.assets.generated import materials
 from arena.assets.templates import full_stats
-from arena.battle import Battle
-from arena.cli import main
+from arena.battle.core import Battle
+from arena.cli.main import main
 from arena.dice import Dice
 from arena.ecs.components import Dead, Health, Wielded
 from arena.ecs.events import Attacked, BattleEnded, Refused, WeaponBroken, WeaponDropped

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from arena.cli import main
-from arena.replay import load
+from arena.cli.main import main
+from arena.replay.file import load
 from arena.tools.branches import Branch, promote
 from arena.tools.whatif import Played
 

@@ -21,7 +21,7 @@ from arena.calculator import (
     situations,
     split_spec,
 )
-from arena.cli import main
+from arena.cli.main import main
 from arena.errors import ArenaError
 from arena.rules import RULESETS
 from arena.rules.ap import ApRuleset

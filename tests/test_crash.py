@@ -21,10 +21,10 @@ from pathlib import Path
 import pytest
 from test_tui_e2e import Game
 
-from arena.journal import load_journal, resume
 from arena.model.commands import EndTurn, Face
+from arena.replay.journal import load_journal, resume
+from arena.tui.battle.session import JOURNAL_NAME, Session
 from arena.tui.launch import PlayOptions, new_battle
-from arena.tui.session import JOURNAL_NAME, Session
 
 FORK_KILLS = int(os.environ.get("ARENA_CRASH_KILLS", "30"))  # a forked headless session
 PTY_KILLS = 4  # the real program on a pty, plain `arena` resuming each time

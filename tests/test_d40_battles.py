@@ -11,7 +11,7 @@ import dataclasses
 
 import esper
 
-from arena.battle import Battle
+from arena.battle.core import Battle
 from arena.ecs.components import ActionPoints, Conditions, Health, Item, Position, Wielded
 from arena.ecs.events import (
     Attacked,

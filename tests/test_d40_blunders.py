@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from arena.battle import Battle
+from arena.battle.core import Battle
 from arena.ecs.components import Wielded
 from arena.ecs.events import (
     Attacked,

@@ -12,10 +12,10 @@ import esper
 import pytest
 
 from arena.assets import Library, load_library, load_scenario
-from arena.battle import Battle
-from arena.cli import main
+from arena.battle.core import Battle
+from arena.battle.narrate import narrate
+from arena.cli.main import main
 from arena.ecs.components import Item, Position
-from arena.narrate import narrate
 from arena.rules import RULESETS
 from arena.rules.d40.attack import critical_chance, fumble_chance, plan_attack
 from arena.rules.d40.stats import REACTION_FROM_DEX, block_problem, reaction_adjustment

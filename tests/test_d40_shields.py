@@ -10,7 +10,7 @@ from __future__ import annotations
 import dataclasses
 
 from arena.assets import load_library
-from arena.battle import Battle
+from arena.battle.core import Battle
 from arena.ecs.components import LyingShield, Position, Stats, Wielded, Worn
 from arena.ecs.events import PickedUp, WeaponBroken, WeaponDropped
 from arena.hexgrid import Hex

@@ -12,7 +12,7 @@ ROOT = Path(__file__).resolve().parent.parent
 # Runs many seeds in one process, so the test stays fast while covering many battles.
 SWEEP = """
 import io, sys
-from arena.cli import main
+from arena.cli.main import main
 for seed in range(1, 16):
     out = io.StringIO()
     real, sys.stdout = sys.stdout, out

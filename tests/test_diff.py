@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from arena.cli import main
+from arena.cli.main import main
 
 
 def record(tmp_path: Path, capsys: pytest.CaptureFixture[str], scenario: str = "duel",
@@ -122,9 +122,9 @@ def test_bad_diff_input_is_one_line_and_exit_2(
 def journal(tmp_path: Path, name: str, seed: int, commands: int) -> Path:
     """A journal of the first `commands` AI commands of a duel (as a battle in play keeps)."""
     from arena.assets import load_library, load_scenario  # noqa: PLC0415
-    from arena.battle import Battle  # noqa: PLC0415
-    from arena.journal import Journal  # noqa: PLC0415
-    from arena.replay import Recorder  # noqa: PLC0415
+    from arena.battle.core import Battle  # noqa: PLC0415
+    from arena.replay.file import Recorder  # noqa: PLC0415
+    from arena.replay.journal import Journal  # noqa: PLC0415
     from arena.rules import get_ruleset  # noqa: PLC0415
 
     library = load_library()

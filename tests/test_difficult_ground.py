@@ -7,16 +7,16 @@ import pytest
 from arena.assets import load_library
 from arena.assets.generated import generate_checked
 from arena.assets.terrain import TERRAIN_KEYS, read_terrain
-from arena.battle import Battle
+from arena.assets.validate import Table
+from arena.battle.core import Battle
+from arena.battle.narrate import narrate
 from arena.ecs.events import Moved, Refused
 from arena.errors import ArenaError
 from arena.hexgrid import Hex, hexagon
 from arena.model.commands import Move
 from arena.model.terrain import HexMap, Terrain
-from arena.narrate import narrate
 from arena.procgen import GenSpec
 from arena.rules.ap import ApRuleset
-from arena.validate import Table
 from tests.factories import FLOOR, ap_stats, fighter, scenario
 
 AP = ApRuleset()

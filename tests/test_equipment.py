@@ -6,7 +6,7 @@ import dataclasses
 
 import esper
 
-from arena.battle import Battle
+from arena.battle.core import Battle
 from arena.ecs.components import ActionPoints, Carried, Item, Wielded
 from arena.ecs.events import Attacked, Drew, Refused, Reloaded, WeaponDropped
 from arena.hexgrid import Hex

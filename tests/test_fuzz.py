@@ -22,11 +22,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from arena.assets import load_library, load_scenario
-from arena.battle import Battle
-from arena.cli import main
+from arena.battle.core import Battle
+from arena.cli.main import main
 from arena.errors import ArenaError
-from arena.journal import Journal, load_resumable, resume
-from arena.replay import Recorder, save
+from arena.replay.file import Recorder, save
+from arena.replay.journal import Journal, load_resumable, resume
 from arena.rules import get_ruleset
 
 FUZZ_EXAMPLES = int(os.environ.get("ARENA_FUZZ_EXAMPLES", "25"))

@@ -17,7 +17,7 @@ from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
 from arena.assets import load_library, load_scenario
-from arena.battle import Battle
+from arena.battle.core import Battle
 from arena.ecs.components import ActionPoints, Carried, Dead, Health, Item, Position, Wielded
 from arena.ecs.events import Refused, event_to_json
 from arena.hexgrid import Hex

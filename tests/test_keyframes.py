@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from arena.cli import main
+from arena.cli.main import main
 from arena.errors import ReplayError
-from arena.replay import load
-from arena.tools.seek import Seeker
+from arena.replay.file import load
+from arena.replay.seek import Seeker
 
 
 @pytest.fixture

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from arena.assets import load_library
-from arena.battle import Battle
+from arena.battle.core import Battle
 from arena.dice import Dice
 from arena.ecs.events import Attacked
 from arena.hexgrid import Hex

@@ -10,7 +10,7 @@ import esper
 import pytest
 
 from arena.assets import load_library, load_scenario
-from arena.battle import Battle
+from arena.battle.core import Battle
 from arena.ecs import occupancy, pathing, queries
 from arena.ecs.attacks import surroundings
 from arena.ecs.components import Dead, Health, Position, Side

@@ -11,7 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from arena.assets import load_library
-from arena.battle import Battle
+from arena.battle.core import Battle
 from arena.calculator import build_query
 from arena.errors import ArenaError
 from arena.hexgrid import Hex
@@ -20,7 +20,7 @@ from arena.rules import RULESETS
 from arena.rules.ap import ApRuleset
 from arena.rules.odds import NoOddsError, attack_odds, expected_damage, has_odds
 from arena.rules.odds.core import Dist, dice, mix, needs_text, point, uniform
-from arena.tui.preview import _lines, attack_preview, percent
+from arena.tui.battle.preview import _lines, attack_preview, percent
 from tests.factories import ap_stats, fighter, scenario
 
 LIBRARY = load_library()

@@ -22,7 +22,7 @@ from arena.rules.adnd.odds import CHAIN_ROLLS, adnd_odds, multipliers
 from arena.rules.base import AttackContext, AttackResult, Bystander
 from arena.rules.odds import attack_odds, expected_damage
 from arena.rules.odds.core import TOLERANCE, effect_name
-from arena.tui.preview import attack_preview
+from arena.tui.battle.preview import attack_preview
 from tests.test_adnd_battle import MAUL, SHORTBOW, battle, who
 from tests.test_odds_sampling import FaceNeededError, TapeDice
 

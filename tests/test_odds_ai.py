@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from arena.battle import Battle
+from arena.battle.core import Battle
 from arena.hexgrid import Hex
 from arena.model.commands import Attack
 from arena.model.stats import StatBlock

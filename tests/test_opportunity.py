@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import esper
 
-from arena.battle import Battle
+from arena.battle.core import Battle
 from arena.ecs.components import ActionPoints, Conditions, Item, Position
 from arena.ecs.events import (
     ActionFailed,

@@ -13,7 +13,7 @@ from procgen_helpers import RULESETS, library, one_shape, shipped
 from arena.assets import scenario_to_dict
 from arena.assets.generated import generate_checked, scenario_toml, validated
 from arena.assets.themes import read_theme
-from arena.cli import main
+from arena.cli.main import main
 from arena.errors import ArenaError
 from arena.hexgrid import Hex
 from arena.procgen import (

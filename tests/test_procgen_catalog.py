@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from procgen_helpers import RULESETS, library
 
-from arena.gencli import catalog_document
+from arena.cli.gen import catalog_document
 from arena.procgen import GENERATOR_VERSION
 
 CATALOG = Path(__file__).parent / "catalog"

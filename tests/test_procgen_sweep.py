@@ -53,7 +53,7 @@ def test_generation_is_byte_identical_under_different_hash_seeds():
         env = {**os.environ, "PYTHONHASHSEED": hash_seed}
         done = subprocess.run(
             [sys.executable, "-c",
-             "from arena.cli import main\n"
+             "from arena.cli.main import main\n"
              "main(['gen', '--seed', '17', '--rules', 'adnd', '--toml'])\n"
              "main(['gen', '--seed', '3', '--bout', '5', '--symmetric'])\n"
              "main(['gen', '--catalog', '1..12', '--rules', 'ap', '--csv'])"],

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from arena.cli import main
+from arena.cli.main import main
 from arena.rules import RULESETS
 
 

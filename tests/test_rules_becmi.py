@@ -8,15 +8,15 @@ import json
 
 import pytest
 
-from arena.battle import Battle
-from arena.cli import main
+from arena.battle.core import Battle
+from arena.battle.narrate import attack_text
+from arena.cli.main import main
 from arena.dice import Dice
 from arena.ecs.events import Attacked, RoundStarted
 from arena.errors import AssetError
 from arena.hexgrid import Hex
 from arena.model.commands import Attack, EndTurn
 from arena.model.stats import StatBlock, Weapon
-from arena.narrate import attack_text
 from arena.rules.base import AttackContext, Effect, Entrant
 from arena.rules.becmi import BecmiRuleset
 from arena.rules.becmi.stats import parse_hd, parse_mastery

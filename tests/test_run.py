@@ -14,8 +14,8 @@ import esper
 import pytest
 
 from arena.assets import load_library
-from arena.battle import Battle
-from arena.cli import main
+from arena.battle.core import Battle
+from arena.cli.main import main
 from arena.ecs.components import Conditions, Wielded
 from arena.ecs.events import ConditionAdded, WeaponBroken
 from arena.hexgrid import Hex

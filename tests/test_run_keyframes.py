@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from arena.cli import main
+from arena.cli.main import main
+from arena.replay.seek import Seeker
 from arena.run.record import RUN_VERSION
-from arena.tools.seek import Seeker
-from arena.tui.playback import load_films, open_playback
+from arena.tui.viewer.playback import load_films, open_playback
 
 RUN = ["run", "--auto", "--seed", "5", "--bouts", "2"]
 

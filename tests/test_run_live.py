@@ -1,4 +1,4 @@
-"""The run as a person plays it (arena/run/live.py, journal.py; arena/tui/camp.py): the run
+"""The run as a person plays it (arena/run/live.py, journal.py; arena/tui/run/camp.py): the run
 journal flushed per command, continuing after a kill, camp keys, and the balance rules."""
 
 from __future__ import annotations
@@ -12,17 +12,17 @@ import pytest
 import tcod.console
 
 from arena.assets import load_library
-from arena.cli import main
+from arena.cli.main import main
 from arena.errors import ArenaError
 from arena.rules import get_ruleset
 from arena.run.balance import foe_budget, rest_gain
 from arena.run.camp import Camp, auto_next
 from arena.run.engine import RunConfig
 from arena.run.growth import advance
-from arena.run.journal import NAME, load
 from arena.run.live import LiveRun, resume
 from arena.run.party import Member
-from arena.tui.camp import CampScreen
+from arena.run.runjournal import NAME, load
+from arena.tui.run.camp import CampScreen
 from tests.test_tui_app import rows
 
 LIBRARY = load_library()

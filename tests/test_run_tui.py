@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from test_tui_e2e import ESC_DELAY, Game
 
-from arena.run.journal import NAME, load
+from arena.run.runjournal import NAME, load
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="needs a POSIX pty")
 AUTO_LIMIT = 400

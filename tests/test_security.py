@@ -12,14 +12,14 @@ import pytest
 
 from arena import files
 from arena.assets import load_library, load_scenario
-from arena.battle import Battle
-from arena.cli import main
+from arena.battle.core import Battle
+from arena.cli.main import main
 from arena.ecs.events import Refused
 from arena.errors import ArenaError, ReplayError
-from arena.journal import Journal, load_journal, load_resumable
 from arena.model.commands import Face, React
 from arena.paths import saves_file
-from arena.replay import Recorder, save
+from arena.replay.file import Recorder, save
+from arena.replay.journal import Journal, load_journal, load_resumable
 from arena.rules import get_ruleset
 
 CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f\x9b]")
@@ -221,7 +221,7 @@ def test_a_journal_with_a_non_combatant_reaction_is_one_line(tmp_path):
     line = {"command": {"type": "react", "actor": 999, "take": True}, "by": "ai",
             "state_hash": "0"}
     path.write_text(path.read_text() + json.dumps(line) + "\n")
-    from arena.journal import resume  # noqa: PLC0415
+    from arena.replay.journal import resume  # noqa: PLC0415
 
     with pytest.raises(ReplayError, match="no longer gives the recorded state"):
         resume(load_resumable(path))

@@ -7,11 +7,11 @@ from pathlib import Path
 
 import pytest
 
-from arena.cli import main
+from arena.cli.main import main
 from arena.ecs.events import event_to_json
 from arena.errors import ArenaError
-from arena.replay import load
-from arena.tools.seek import Seeker
+from arena.replay.file import load
+from arena.replay.seek import Seeker
 
 
 @pytest.fixture

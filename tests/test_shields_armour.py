@@ -11,9 +11,9 @@ import pytest
 
 from arena.assets import load_library, load_scenario
 from arena.assets.generated import generate_checked
-from arena.battle import Battle
+from arena.battle.core import Battle
 from arena.calculator import build_query
-from arena.cli import main
+from arena.cli.main import main
 from arena.ecs.components import Carried, Stats, Wielded, Worn
 from arena.ecs.events import Attacked, Refused
 from arena.errors import AssetError

@@ -10,16 +10,16 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from arena.assets import load_library, load_scenario
-from arena.battle import Battle
+from arena.battle.core import Battle
 from arena.ecs.components import Opening
 from arena.ecs.events import Event
 from arena.hexgrid import Hex
 from arena.model.commands import Command, EndTurn, Move, React
 from arena.model.scenario import Scenario
+from arena.replay.snapcodec import SnapshotError, decode, encode
+from arena.replay.snapshot import take
 from arena.rules import get_ruleset
 from arena.rules.ap import ApRuleset
-from arena.snapcodec import SnapshotError, decode, encode
-from arena.snapshot import take
 from tests.factories import ap_stats, fighter
 from tests.factories import scenario as factory_scenario
 

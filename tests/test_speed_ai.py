@@ -15,10 +15,10 @@ import numpy as np
 import pytest
 import tcod.path
 
+from arena.ai.imagine import OddsCache, copy_context, run_up_along
 from arena.assets import load_library, load_scenario
-from arena.battle import Battle
+from arena.battle.core import Battle
 from arena.ecs import pathing, queries
-from arena.ecs.ai_imagine import OddsCache, copy_context, run_up_along
 from arena.ecs.components import Momentum
 from arena.hexgrid import Hex, hexagon
 from arena.model.terrain import HexMap

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from arena.assets import load_library
-from arena.cli import main
+from arena.cli.main import main
 from arena.dice import Dice, Roll
 from arena.errors import AssetError
 from arena.paths import asset_root

@@ -1,7 +1,7 @@
 """Start-up stays light: the command line loads no engine, rules, assets or UI it does not use.
 
 Speed itself is measured by benchmarks/bench_startup.py; these tests pin what is imported, and
-that arena/choices.py's copies of the engine's names agree with the engine.
+that arena/cli/choices.py's copies of the engine's names agree with the engine.
 """
 
 from __future__ import annotations
@@ -10,13 +10,15 @@ import json
 import subprocess
 import sys
 
-from arena import calculator, choices
-from arena.ecs import ai_roster, ai_tactical
+from arena import calculator
+from arena.ai import roster as ai_roster
+from arena.ai import tactical as ai_tactical
+from arena.cli import choices
 from arena.rules import RULESETS
 from arena.rules.odds import has_odds
 from arena.run import engine
 
-HEAVY = ("tcod", "numpy", "blessed", "esper", "arena.tui", "arena.battle", "arena.rules",
+HEAVY = ("tcod", "numpy", "blessed", "esper", "arena.tui", "arena.battle.core", "arena.rules",
          "arena.assets", "arena.ecs")
 
 
@@ -31,23 +33,23 @@ def loaded_after(code: str) -> list[str]:
 
 
 def test_importing_the_command_line_loads_no_engine_rules_assets_or_front_end() -> None:
-    assert loaded_after("import arena.cli") == []
+    assert loaded_after("import arena.cli.main") == []
 
 
 def test_help_and_the_rulesets_list_load_no_engine_rules_assets_or_front_end() -> None:
     for argv in (["--help"], ["rules"], ["sim", "--help"], ["batch", "--help"]):
-        code = ("from arena.cli import main\n"
+        code = ("from arena.cli.main import main\n"
                 "with contextlib.redirect_stdout(io.StringIO()):\n"
                 f"    try:\n        main({argv!r})\n    except SystemExit:\n        pass")
         assert loaded_after(code) == [], argv
 
 
 def test_a_ruleset_s_keys_load_the_rules_but_not_the_engine_or_front_end() -> None:
-    code = ("from arena.cli import main\n"
+    code = ("from arena.cli.main import main\n"
             "with contextlib.redirect_stdout(io.StringIO()):\n    main(['rules', 'ap'])")
     loaded = loaded_after(code)
     assert "arena.rules" in loaded
-    assert not {"tcod", "numpy", "blessed", "arena.tui", "arena.battle"} & set(loaded)
+    assert not {"tcod", "numpy", "blessed", "arena.tui", "arena.battle.core"} & set(loaded)
 
 
 def test_the_ruleset_catalog_matches_every_ruleset() -> None:
@@ -76,8 +78,8 @@ def test_the_pathfinder_module_loads_tcod_and_numpy_only_when_a_path_is_asked_fo
 
 
 def test_a_sim_loads_the_engine_but_not_the_front_end() -> None:
-    code = ("from arena.cli import main\n"
+    code = ("from arena.cli.main import main\n"
             "with contextlib.redirect_stdout(io.StringIO()):\n    main(['sim', '--seed', '2'])")
     loaded = set(loaded_after(code))
-    assert {"arena.battle", "tcod", "numpy"} <= loaded
+    assert {"arena.battle.core", "tcod", "numpy"} <= loaded
     assert not {"blessed", "arena.tui"} & loaded

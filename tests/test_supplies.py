@@ -8,20 +8,20 @@ import esper
 import pytest
 
 from arena.assets import load_library, load_scenario, scenario_from_dict, scenario_to_dict
-from arena.battle import Battle, Wounds
+from arena.battle.core import Battle, Wounds
+from arena.battle.narrate import narrate
 from arena.ecs.components import ActionPoints, Conditions, Pack, Wielded
 from arena.ecs.effects import weaken
 from arena.ecs.events import Refused, Upkept, UsedItem
 from arena.hexgrid import Hex
 from arena.model.commands import UseItem, command_from_json, command_to_json
 from arena.model.stats import StatBlock
-from arena.narrate import narrate
-from arena.replay import Recorder
+from arena.replay.file import Recorder
 from arena.rules import RULESETS, get_ruleset
 from arena.rules.adnd import AdndRuleset
 from arena.rules.adnd.stats import FIELDS as ADND_FIELDS
-from arena.tui.app import App
-from arena.tui.session import Session
+from arena.tui.battle.app import App
+from arena.tui.battle.session import Session
 from tests.factories import ap_stats, fighter, scenario
 from tests.test_d40_battles import d40_fighter
 from tests.test_d40_kit import D40

@@ -11,19 +11,19 @@ import pytest
 import tcod.console
 
 from arena.assets import load_scenario
-from arena.battle import Battle
-from arena.cli import main
+from arena.battle.core import Battle
+from arena.battle.view import CombatantView
+from arena.cli.main import main
 from arena.hexgrid import ORIGIN, Hex, hex_to_cell
-from arena.journal import load_resumable, resume
-from arena.replay import Recorder
+from arena.replay.file import Recorder
+from arena.replay.journal import load_resumable, resume
 from arena.rules import get_ruleset
-from arena.tui import palette
-from arena.tui.app import App
-from arena.tui.keymap import BINDINGS, keys_for
-from arena.tui.layout import layout, map_origin
-from arena.tui.render import FACING_ARROWS
-from arena.tui.session import JOURNAL_NAME, Session
-from arena.view import CombatantView
+from arena.tui.battle.app import App
+from arena.tui.battle.render import FACING_ARROWS
+from arena.tui.battle.session import JOURNAL_NAME, Session
+from arena.tui.term import palette
+from arena.tui.term.keymap import BINDINGS, keys_for
+from arena.tui.term.layout import layout, map_origin
 from tests.factories import DAGGER, LONGSWORD, SHORTBOW, ap_stats, arena_map, fighter, scenario
 from tests.test_adnd_battle import chant_battle, kick_battle
 from tests.test_equipment import CROSSBOW

@@ -8,20 +8,19 @@ from __future__ import annotations
 import io
 
 from arena.assets import load_scenario
-from arena.battle import Battle
-from arena.cli import main
+from arena.battle.core import Battle
+from arena.battle.view import reaction_plan
+from arena.cli.main import main
 from arena.hexgrid import Hex
-from arena.replay import Recorder
+from arena.replay.file import Recorder
 from arena.rules import get_ruleset
 from arena.rules.odds import attack_odds
-from arena.tui import speech
-from arena.tui.accessible import Reader, keys_of
-from arena.tui.app import App
-from arena.tui.help import costs_text
-from arena.tui.layout import layout
-from arena.tui.preview import percent
-from arena.tui.session import Session
-from arena.view import reaction_plan
+from arena.tui.accessible.play import Reader, keys_of, speech
+from arena.tui.battle.app import App
+from arena.tui.battle.help import costs_text
+from arena.tui.battle.preview import percent
+from arena.tui.battle.session import Session
+from arena.tui.term.layout import layout
 from tests import test_tui_app
 from tests.factories import SHORTBOW, ap_stats, arena_map, fighter, scenario
 from tests.test_tui_app import FAST, SLOW, draw, press, rows

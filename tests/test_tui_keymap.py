@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from arena.tui.keymap import BINDINGS, KEYMAP, STEPS, Binding, build, keys_for, label
+from arena.tui.term.keymap import BINDINGS, KEYMAP, STEPS, Binding, build, keys_for, label
 
 
 def test_vi_keys_and_numpad_give_the_six_pointy_top_directions():

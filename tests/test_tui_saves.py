@@ -8,11 +8,11 @@ from pathlib import Path
 import pytest
 
 from arena.assets import load_library, load_scenario
-from arena.battle import Battle
-from arena.cli import main
+from arena.battle.core import Battle
+from arena.cli.main import main
 from arena.errors import ArenaError, ReplayError
-from arena.journal import Journal, load_journal, load_resumable, load_save, resume
-from arena.replay import Recorder, save
+from arena.replay.file import Recorder, save
+from arena.replay.journal import Journal, load_journal, load_resumable, load_save, resume
 from arena.rules import get_ruleset
 from arena.tui.launch import PlayOptions, offer_journal, players, start
 

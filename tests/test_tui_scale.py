@@ -12,15 +12,13 @@ import pytest
 import tcod.console
 
 from arena.assets import load_library, load_scenario
-from arena.battle import Battle
+from arena.battle.core import Battle
+from arena.battle.view import ItemView
 from arena.hexgrid import Hex, cell_to_hex, hex_to_cell, hexagon
-from arena.replay import Recorder
+from arena.replay.file import Recorder
 from arena.rules import get_ruleset
-from arena.tui import palette
-from arena.tui.app import App
-from arena.tui.canvas import Canvas
-from arena.tui.layout import hex_size, layout, map_extent, map_origin
-from arena.tui.render import (
+from arena.tui.battle.app import App
+from arena.tui.battle.render import (
     CURSOR_MARKS,
     FACING_ARROWS,
     HEALTH_BARS,
@@ -29,9 +27,11 @@ from arena.tui.render import (
     MapPainter,
     Marks,
 )
-from arena.tui.screen import DiffWriter
-from arena.tui.session import Session
-from arena.view import ItemView
+from arena.tui.battle.session import Session
+from arena.tui.term import palette
+from arena.tui.term.canvas import Canvas
+from arena.tui.term.diffwriter import DiffWriter
+from arena.tui.term.layout import hex_size, layout, map_extent, map_origin
 from tests import test_tui_app
 from tests.factories import LONGSWORD, arena_map, fighter
 from tests.test_tui_app import FAST, SLOW, active, draw, press, rows, three, two_apart

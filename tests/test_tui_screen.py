@@ -7,7 +7,7 @@ import tcod.console
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from arena.tui.screen import DiffWriter, colour_mode, sgr, xterm256
+from arena.tui.term.diffwriter import DiffWriter, colour_mode, sgr, xterm256
 
 
 def console(w: int = 20, h: int = 5) -> tcod.console.Console:

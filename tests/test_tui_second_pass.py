@@ -8,15 +8,16 @@ from itertools import combinations
 
 import pytest
 
+from arena.battle.narrate import narrate
 from arena.ecs.events import Attacked, Died, Moved
 from arena.hexgrid import Hex
-from arena.journal import load_journal, resume
-from arena.narrate import narrate
-from arena.tui import config, keymap, pager, palette, panels
-from arena.tui.keymap import label
-from arena.tui.layout import layout
-from arena.tui.render import TARGET_MARK
-from arena.tui.session import JOURNAL_NAME, LogLine
+from arena.replay.journal import load_journal, resume
+from arena.tui.battle import pager, panels
+from arena.tui.battle.render import TARGET_MARK
+from arena.tui.battle.session import JOURNAL_NAME, LogLine
+from arena.tui.term import config, keymap, palette
+from arena.tui.term.keymap import label
+from arena.tui.term.layout import layout
 from tests import test_tui_app
 from tests.factories import arena_map, fighter
 from tests.test_tui_app import (
@@ -273,7 +274,7 @@ def test_a_larger_terminal_gives_a_wider_panel_and_a_taller_log():
 
 
 def test_arena_config_prints_its_path_and_values(tmp_path, monkeypatch, capsys):
-    from arena.cli import main  # noqa: PLC0415
+    from arena.cli.main import main  # noqa: PLC0415
 
     monkeypatch.setenv("ARENA_CONFIG", str(tmp_path / "c.toml"))
     assert main(["config"]) == 0
@@ -286,7 +287,7 @@ def test_arena_config_prints_its_path_and_values(tmp_path, monkeypatch, capsys):
 
 
 def test_play_refuses_hotseat_with_side_and_an_unknown_ruleset_before_anything(capsys):
-    from arena.cli import main  # noqa: PLC0415
+    from arena.cli.main import main  # noqa: PLC0415
 
     assert main(["play", "--hotseat", "--side", "1"]) == 2
     assert "--hotseat" in capsys.readouterr().err

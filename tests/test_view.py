@@ -4,12 +4,8 @@ from __future__ import annotations
 
 import esper
 
-from arena.battle import Battle
-from arena.ecs.components import Conditions, Item, Position, Wielded
-from arena.hexgrid import Hex
-from arena.model.commands import Attack, Invoke, Move
-from arena.rules import get_ruleset
-from arena.view import (
+from arena.battle.core import Battle
+from arena.battle.view import (
     AuraView,
     ConditionView,
     attack_plan,
@@ -19,6 +15,10 @@ from arena.view import (
     snapshot,
     step_cost,
 )
+from arena.ecs.components import Conditions, Item, Position, Wielded
+from arena.hexgrid import Hex
+from arena.model.commands import Attack, Invoke, Move
+from arena.rules import get_ruleset
 from tests.factories import DAGGER, LONGSWORD, SHORTBOW, fighter, scenario
 from tests.test_adnd_battle import chant_battle
 from tests.test_equipment import CROSSBOW

@@ -14,10 +14,10 @@ from pathlib import Path
 
 import pytest
 
-from arena.battle import Battle
-from arena.cli import main
-from arena.replay import load, rerun
-from arena.view import BattleView, snapshot
+from arena.battle.core import Battle
+from arena.battle.view import BattleView, snapshot
+from arena.cli.main import main
+from arena.replay.file import load, rerun
 from tests.test_tui_e2e import Game, start
 
 SIZE = {"cols": 100, "rows": 30}

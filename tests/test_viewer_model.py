@@ -9,14 +9,14 @@ from pathlib import Path
 import pytest
 import tcod.console
 
-from arena.battle import Battle
-from arena.cli import main
+from arena.battle.core import Battle
+from arena.cli.main import main
 from arena.errors import ArenaError
-from arena.replay import Recorder, load
-from arena.tui.continued import Continued, continued_recorder
-from arena.tui.playback import load_films, open_playback
-from arena.tui.session import Session
-from arena.tui.viewer import ViewerApp
+from arena.replay.file import Recorder, load
+from arena.tui.battle.session import Session
+from arena.tui.viewer.continued import Continued, continued_recorder
+from arena.tui.viewer.playback import load_films, open_playback
+from arena.tui.viewer.viewer import ViewerApp
 
 
 @pytest.fixture
@@ -144,7 +144,7 @@ def test_the_history_at_the_end_goes_back_to_the_map_not_the_games_summary(
 
 def test_after_any_seek_the_screen_is_what_a_fresh_viewer_draws_there(
         replay_path, tmp_path, monkeypatch):
-    monkeypatch.setattr("arena.tui.playback.LOG_KEPT", 20)  # the kept window slides
+    monkeypatch.setattr("arena.tui.viewer.playback.LOG_KEPT", 20)  # the kept window slides
     playback = open_playback(replay_path, tmp_path / "saves")
 
     def screen(app: ViewerApp) -> list[str]:
@@ -163,6 +163,6 @@ def test_after_any_seek_the_screen_is_what_a_fresh_viewer_draws_there(
 
 
 def test_a_file_over_the_size_limit_is_refused_before_it_is_parsed(replay_path, monkeypatch):
-    monkeypatch.setattr("arena.tui.playback.MAX_JSON_BYTES", 1000)
+    monkeypatch.setattr("arena.tui.viewer.playback.MAX_JSON_BYTES", 1000)
     with pytest.raises(ArenaError, match="the limit is 1000"):
         load_films(replay_path)

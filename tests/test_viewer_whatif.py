@@ -8,13 +8,13 @@ from pathlib import Path
 
 import pytest
 
-from arena.battle import Battle
-from arena.cli import main
+from arena.battle.core import Battle
+from arena.cli.main import main
 from arena.model.commands import command_from_json
-from arena.replay import load_document
+from arena.replay.file import load_document
 from arena.tools import branches as tree
-from arena.tui import branch_page
-from arena.tui.playback import open_playback
+from arena.tui.viewer.playback import open_playback
+from arena.tui.viewer.viewer import branch_page
 from tests.test_tui_e2e import Game, start
 from tests.test_viewer import SIZE, go
 

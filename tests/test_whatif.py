@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from arena.cli import main
+from arena.cli.main import main
 from arena.dice import Dice
 from arena.model.commands import EndTurn
-from arena.replay import load, rerun
+from arena.replay.file import load, rerun
 from arena.tools.whatif import Change, main_line, what_if
 
 

@@ -7,8 +7,8 @@ from types import MappingProxyType
 
 from arena.assets.common import DESCRIPTION_LIMIT, Refs, Template, check_id
 from arena.assets.templates import BODY_KEYS, REQUIRED_BODY_KEYS, read_body, reject_unknown_rulesets
+from arena.assets.validate import Table, expect_str, fail, show
 from arena.rules import RULESETS
-from arena.validate import Table, expect_str, fail, show
 
 BESTIARY_FILE = "bestiary.toml"
 FAMILIES = ("beast", "humanoid", "undead", "giant")

@@ -8,9 +8,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TypeVar
 
+from arena.assets.validate import Table, fail, show
 from arena.model.stats import Armour, Supply, Weapon
 from arena.model.terrain import HexMap, Terrain
-from arena.validate import Table, fail, show
 
 T = TypeVar("T")
 

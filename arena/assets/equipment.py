@@ -5,11 +5,11 @@ from __future__ import annotations
 from typing import cast
 
 from arena.assets.common import NAME_LIMIT, Refs, check_id, inline_id, lookup
+from arena.assets.validate import Table, expect_int, expect_str, expect_table, fail, join_key, show
 from arena.dice import parse_dice
 from arena.errors import DiceError
 from arena.model.stats import Armour, Supply, Weapon, WeaponKind
 from arena.rules import RULESETS
-from arena.validate import Table, expect_int, expect_str, expect_table, fail, join_key, show
 
 WEAPON_KEYS = (
     "name", "damage", "kind", "hands", "light", "reach", "range_ft", "threat", "multiplier",

@@ -23,6 +23,7 @@ from arena.assets.equipment import (
 from arena.assets.scenarios import check_arms, read_scenario
 from arena.assets.templates import read_template
 from arena.assets.terrain import TERRAIN_KEYS, read_map, read_terrain
+from arena.assets.validate import Table, fail, file_label, join_key, load_toml, show
 from arena.errors import AssetError
 from arena.model.scenario import Scenario
 from arena.model.stats import Armour, Supply, Weapon
@@ -30,7 +31,6 @@ from arena.model.terrain import HexMap, Terrain
 from arena.paths import asset_root
 from arena.rules import get_ruleset
 from arena.text import one_line
-from arena.validate import Table, fail, file_label, join_key, load_toml, show
 
 NATURAL_FILE = "natural.toml"
 

@@ -27,13 +27,13 @@ from arena.assets.templates import (
     reject_unknown_rulesets,
 )
 from arena.assets.terrain import map_ref, map_to_dict
+from arena.assets.validate import Table, fail, join_key, show
 from arena.hexgrid import FACING_NAMES, Hex, facing_from_name
 from arena.model.scenario import CombatantSpec, Scenario, SideSpec
 from arena.model.stats import Armour, StatBlock, Supply
 from arena.model.terrain import HexMap
 from arena.rules import RULESETS, STAT_CHECKS
 from arena.rules.base import Ruleset
-from arena.validate import Table, fail, join_key, show
 
 _COLOUR = re.compile(r"#[0-9a-fA-F]{6}")
 COMBATANT_KEYS = ("template", "side", "at", "facing", *BODY_KEYS)

@@ -8,10 +8,10 @@ from typing import cast
 
 from arena.assets.common import NAME_LIMIT, Refs, Template, read_glyph
 from arena.assets.equipment import armour_ref, supply_ref, weapon_ref
+from arena.assets.validate import Table, clean_text, expect_table, fail, join_key
 from arena.model.stats import Armour, StatBlock, StatValue, Weapon
 from arena.rules import RULESETS
 from arena.rules.base import FieldSpec
-from arena.validate import Table, clean_text, expect_table, fail, join_key
 
 BODY_KEYS = ("name", "glyph", "hp", "speed", "weapons", "armour", "shield", "supplies")
 MAX_SUPPLIES = 8  # a pack holds this many consumables (UseItem's index is checked 0..16)

@@ -7,9 +7,9 @@ from collections.abc import Mapping
 from typing import cast
 
 from arena.assets.common import NAME_LIMIT, Refs, check_id, lookup, read_glyph, text_id
+from arena.assets.validate import Table, expect_pair, expect_table, fail, join_key, show
 from arena.hexgrid import Hex, hexagon
 from arena.model.terrain import HexMap, Surface, Terrain
-from arena.validate import Table, expect_pair, expect_table, fail, join_key, show
 
 TERRAIN_KEYS = (
     "name", "glyph", "surface", "blocks_move", "blocks_sight", "obstacle", "hazard", "cover",

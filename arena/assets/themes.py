@@ -8,10 +8,7 @@ from types import MappingProxyType
 from typing import cast
 
 from arena.assets.common import NAME_LIMIT, check_id, lookup
-from arena.model.terrain import Terrain
-from arena.procgen import FORMS, SHAPES, Feature, Theme
-from arena.procgen.theme import Form
-from arena.validate import (
+from arena.assets.validate import (
     Table,
     expect_int,
     expect_pair,
@@ -21,6 +18,9 @@ from arena.validate import (
     join_key,
     load_toml,
 )
+from arena.model.terrain import Terrain
+from arena.procgen import FORMS, SHAPES, Feature, Theme
+from arena.procgen.theme import Form
 
 THEME_KEYS = ("name", "foe", "radius", "shapes", "fill", "wall", "gap", "features")
 FEATURE_KEYS = ("terrain", "form", "share")

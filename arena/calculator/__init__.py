@@ -8,13 +8,6 @@ stand alone (`--at position=rear,flanked`). Every key has a default; every probl
 line naming the valid choices (an ArenaError). `docs/calculator.md` has the details.
 """
 
-from arena.calculator.commands import (
-    resolve,
-    ruleset_text,
-    rulesets_text,
-    run_attack,
-    run_odds,
-)
 from arena.calculator.query import Query, build_query, stat_block, weapon_catalogue
 from arena.calculator.render import (
     attack_json,
@@ -37,6 +30,13 @@ from arena.calculator.spec import (
     build_weapon,
     parse_value,
     split_spec,
+)
+from arena.cli.calculator import (
+    resolve,
+    ruleset_text,
+    rulesets_text,
+    run_attack,
+    run_odds,
 )
 
 __all__ = [

@@ -6,11 +6,11 @@ import dataclasses
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 
+from arena.battle.narrate import attack_text, signed
 from arena.calculator.query import Query
 from arena.dice import Dice, Roll, parse_dice
 from arena.ecs.events import jsonable
 from arena.model.stats import StatBlock
-from arena.narrate import attack_text, signed
 from arena.rules.base import AttackResult, Effect, FieldSpec
 from arena.rules.odds import Odds
 from arena.rules.odds.core import TOLERANCE, effect_name, needs_text

@@ -60,7 +60,7 @@ class Armour:
     id: str
     name: str
     helmet: bool = False
-    # Left out of the repr (and so of the battle's state hash, arena/statehash.py): what they
+    # Left out of the repr (and so of the battle's state hash, arena/battle/statehash.py): what they
     # change is the wearer's armour class, which its stat block in battle already holds.
     shield: bool = field(default=False, repr=False)
     magic: int = field(default=0, repr=False)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from arena.assets.library import Library
-from arena.battle import Battle
+from arena.battle.core import Battle
 from arena.model.commands import Command
 from arena.run.camp import Camp, Choice, auto_next
 from arena.run.engine import Emit, Run, RunConfig, play_commands

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 import esper
 
-from arena.battle import Battle
+from arena.battle.core import Battle
 from arena.ecs.components import (
     Carried,
     Conditions,

@@ -12,14 +12,14 @@ from dataclasses import dataclass, field
 
 from arena.assets.generated import generate_checked, materials
 from arena.assets.library import Library
-from arena.battle import Battle, Wounds
+from arena.battle.core import Battle, Wounds
+from arena.battle.narrate import narrate
 from arena.ecs import queries
 from arena.ecs.events import BattleEnded, Died, Event, event_to_json
 from arena.errors import ArenaError
 from arena.model.commands import Command, EndTurn, command_to_json
 from arena.model.scenario import Scenario
 from arena.model.stats import Armour, Supply, Weapon
-from arena.narrate import narrate
 from arena.procgen import GenSpec
 from arena.procgen.rng import Stream, derive
 from arena.procgen.roster import Pool, is_boss_bout, pool

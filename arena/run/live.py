@@ -16,12 +16,12 @@ from typing import Any
 from arena.assets.library import Library
 from arena.errors import ArenaError
 from arena.model.commands import command_from_json
-from arena.replay import Recorder
+from arena.replay.file import Recorder
 from arena.run.auto import end, start
 from arena.run.camp import Camp
 from arena.run.engine import Bout, Run, RunConfig
 from arena.run.finish import Written, conclude, record_path
-from arena.run.journal import RunJournal, load
+from arena.run.runjournal import RunJournal, load
 
 
 @dataclass(slots=True)

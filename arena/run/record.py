@@ -19,16 +19,16 @@ from typing import Any
 import arena
 from arena.assets.library import Library
 from arena.assets.scenarios import scenario_to_dict
-from arena.battle import Battle
+from arena.battle.core import Battle
 from arena.errors import ArenaError
 from arena.files import MAX_JSON_BYTES, parse_json, read_head, read_text, write_atomically
 from arena.model.commands import Command, command_from_json
 from arena.procgen import GENERATOR_VERSION
-from arena.recordfile import keyframe_list
-from arena.replay import canonical
+from arena.replay.document import keyframe_list
+from arena.replay.file import canonical
+from arena.replay.snapshot import differs_in
 from arena.run.auto import end, start
 from arena.run.engine import Bout, Run, RunConfig, play_commands
-from arena.snapshot import differs_in
 
 FORMAT = "arena-run"
 RUN_VERSION = 1

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 
 import esper
 
-from arena.battle import Battle
+from arena.battle.core import Battle
 from arena.ecs import queries
 from arena.ecs.components import Identity, Side
 from arena.ecs.events import (

@@ -12,13 +12,13 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from arena.battle import Battle
+from arena.battle.core import Battle
 from arena.dice import MAX_SIDES
 from arena.ecs.events import event_to_json
 from arena.errors import ArenaError, ReplayError
 from arena.model.commands import command_from_json
-from arena.recordfile import MAX_COMMANDS, MAX_SCRIPT, need, step
-from arena.replay import Replay, canonical
+from arena.replay.document import MAX_COMMANDS, MAX_SCRIPT, need, step
+from arena.replay.file import Replay, canonical
 from arena.text import one_line
 from arena.tools.whatif import Played, main_line
 

@@ -10,11 +10,11 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from arena.battle import Battle
+from arena.battle.core import Battle
 from arena.ecs.events import event_to_json
-from arena.journal import Resumable
 from arena.model.commands import command_to_json
-from arena.replay import Replay, canonical
+from arena.replay.file import Replay, canonical
+from arena.replay.journal import Resumable
 
 
 @dataclass(frozen=True, slots=True)

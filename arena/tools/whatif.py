@@ -17,15 +17,15 @@ from typing import Any
 
 import esper
 
-from arena.battle import Battle
+from arena.ai.roster import DEFAULT_AI, DEFAULT_LEVEL
+from arena.battle.core import Battle
 from arena.ecs import queries
-from arena.ecs.ai_roster import DEFAULT_AI, DEFAULT_LEVEL
 from arena.ecs.components import Health, Identity, Side
 from arena.ecs.events import Refused
 from arena.errors import ArenaError, DiceError
 from arena.model.commands import Command, EndTurn, command_from_json, command_to_json
-from arena.recordfile import MAX_COMMANDS
-from arena.replay import Recorder, Replay, canonical
+from arena.replay.document import MAX_COMMANDS
+from arena.replay.file import Recorder, Replay, canonical
 from arena.tools.diff import first_die
 
 HANDOVER_AI = f"{DEFAULT_AI}/{DEFAULT_LEVEL}"

@@ -11,18 +11,18 @@ import arena
 from arena import files
 from arena.assets import load_library, load_scenario
 from arena.assets.generated import generate_checked
-from arena.battle import Battle
+from arena.battle.core import Battle
 from arena.errors import ArenaError
-from arena.journal import Resumable, load_journal, load_resumable, resume
 from arena.procgen import GenSpec
-from arena.replay import Recorder
+from arena.replay.file import Recorder
+from arena.replay.journal import Resumable, load_journal, load_resumable, resume
 from arena.rules import get_ruleset
 from arena.text import say
-from arena.tui import config
-from arena.tui.accessible import Screen, screen_for
-from arena.tui.app import App
-from arena.tui.question import Question
-from arena.tui.session import JOURNAL_NAME, Session
+from arena.tui.accessible.play import Screen, screen_for
+from arena.tui.battle.app import App
+from arena.tui.battle.session import JOURNAL_NAME, Session
+from arena.tui.term import config
+from arena.tui.term.question import Question
 
 SEED_LIMIT = 1_000_000
 

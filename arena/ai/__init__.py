@@ -1,0 +1,1 @@
+"""The AIs that command a side (basic, tactical) behind one protocol, reading the battle."""

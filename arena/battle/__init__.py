@@ -1,0 +1,1 @@
+"""The battle behind its one door (`Battle.apply`): its world, state hash, view and narration."""

@@ -1,0 +1,1 @@
+"""The command line: each subcommand's parser, and its options turned into plain values."""

@@ -1,0 +1,59 @@
+"""What the command line offers, importable without loading rules, assets or the engine.
+
+`arena --help` and `arena rules` read only this module (and argparse), so they start in a few
+tens of milliseconds (README, Performance). Each name here is a copy of the engine's own; a test
+(tests/test_startup.py) fails the moment one drifts from its source.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, NamedTuple
+
+if TYPE_CHECKING:
+    from pathlib import Path
+
+
+class RulesetEntry(NamedTuple):
+    """One ruleset as `arena rules` lists it."""
+
+    name: str
+    version: str
+    title: str
+    has_odds: bool
+
+
+# arena.rules.RULESETS, in name order (its name, version, title; arena.rules.odds.has_odds).
+RULESET_CATALOG: tuple[RulesetEntry, ...] = (
+    RulesetEntry("adnd", "0.2", "AD&D critical hits & fumbles (THAC0)", True),
+    RulesetEntry("ap", "0.3", "Action-point d20 (Legends of Cphera 'Attack')", True),
+    RulesetEntry("becmi", "0.2", "D&D Rules Cyclopedia attack roll checklist", True),
+    RulesetEntry("d40", "0.2", "D40: the 2d20 Attack Table with critical hit and miss tables",
+                 True),
+)
+RULESET_NAMES: tuple[str, ...] = tuple(r.name for r in RULESET_CATALOG)
+
+# arena.ai.roster's AI_NAMES, DEFAULT_AI, DEFAULT_LEVEL; arena.ai.tactical's LEVELS.
+AI_NAMES: tuple[str, ...] = ("tactical", "basic")
+DEFAULT_AI = "tactical"
+DEFAULT_LEVEL = "normal"
+AI_LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
+
+# arena.run.engine's DEFAULT_BOUTS.
+DEFAULT_BOUTS = 10
+
+
+def path_arg(text: str) -> Path:
+    """An argument as a Path; argparse's `type` (pathlib costs start-up time until it is used)."""
+    from pathlib import Path  # noqa: PLC0415
+
+    return Path(text)
+
+
+def rulesets_text() -> str:
+    """`arena rules`: every ruleset with its version, title and whether odds exist."""
+    lines = [f"{r.name:<8} {r.version:<6} {r.title}" + ("" if r.has_odds else
+                                                        "  (no exact odds yet)")
+             for r in RULESET_CATALOG]
+    return "\n".join(lines) + "\n"
+
+SAVES = "saves"  # the folder for saves, replays, scores and morgues (paths.saves_file)

@@ -1,0 +1,77 @@
+"""`arena replay`: the viewer on a terminal, else the log, verification, what if and branches."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import TYPE_CHECKING, TextIO
+
+import arena
+from arena.cli.choices import SAVES
+from arena.cli.emit import emit_text
+from arena.cli.replay_args import wants_tools
+from arena.text import say
+
+if TYPE_CHECKING:
+    from arena.replay.file import Mismatch
+
+
+def describe(m: Mismatch) -> str:
+    """One line naming the first command whose result differs."""
+    import json  # noqa: PLC0415
+
+    where = "the opening" if m.index == 0 else f"command {m.index}"
+    if m.command is not None:
+        where += f" ({m.command.type} by #{m.command.actor})"
+    exp = json.dumps(m.expected, separators=(",", ":"))
+    act = json.dumps(m.actual, separators=(",", ":"))
+    return f"replay differs at {where}: {m.what}: expected {exp}; actual {act}"
+
+
+def run_replay(args: argparse.Namespace, out: TextIO) -> int:
+    """Re-run a replay; with --verify report the first mismatch and exit 1 on any.
+
+    On a terminal, without --verify, --log or a tool, watch it in the viewer (docs/testers.md).
+    """
+    from pathlib import Path  # noqa: PLC0415
+
+    from arena.battle.core import Battle  # noqa: PLC0415
+    from arena.cli.replay_tools import run_replay_tools, verify_branches  # noqa: PLC0415
+    from arena.cli.run import replay_run  # noqa: PLC0415
+    from arena.replay.file import load_document, rerun  # noqa: PLC0415
+
+    if wants_tools(args):  # what if and branches: battle replays only
+        return run_replay_tools(args, out, Path(SAVES))
+    if not (args.verify or args.log) and sys.stdout.isatty() and sys.stdin.isatty():
+        from arena.tui.viewer.continued import view  # noqa: PLC0415
+
+        return view(args.path, Path(SAVES))
+    recorded_run = replay_run(args.path, out)  # a run record (arena/run/record.py)
+    if recorded_run is not None:
+        return recorded_run
+    replay, doc = load_document(args.path)
+    if replay.game_version != arena.__version__:
+        say(sys.stderr, f"warning: {args.path} was recorded by arena {replay.game_version}; "
+                        f"this is {arena.__version__}")
+    if replay.version < 2:
+        say(sys.stderr, f"warning: {args.path} is replay format {replay.version}: it records no "
+                        "command count or end state, so a cut-short file cannot be told apart")
+    ended: list[bool] = []
+    mismatch = next(rerun(replay, ended), None)
+    if mismatch is not None:
+        say(sys.stderr, describe(mismatch))
+        return 1
+    if args.verify:
+        stops = "" if all(ended) else "; the battle had not ended (a save, or cut short)"
+        out.write(f"replay verified: {len(replay.steps)} commands, final state hash "
+                  f"{replay.final_state_hash}{stops}\n")
+        problem = verify_branches(replay, doc, out)
+        if problem is not None:
+            say(sys.stderr, problem)
+            return 1
+        return 0
+    with Battle(replay.scenario, replay.ruleset, replay.seed, replay.dice) as battle:
+        emit_text(out, battle, battle.opening)
+        for command, _, _ in replay.steps:
+            emit_text(out, battle, battle.apply(command))
+    return 0

@@ -1,0 +1,142 @@
+"""The `run` and `scores` subcommands and the run-record branch of `replay` (arena/cli/main.py)."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from typing import TYPE_CHECKING, Any, TextIO
+
+from arena.cli.choices import DEFAULT_BOUTS, RULESET_NAMES, path_arg
+from arena.errors import ArenaError
+from arena.replay import KEYFRAME_EVERY
+from arena.text import say
+
+if TYPE_CHECKING:
+    from pathlib import Path
+
+    from arena.run.engine import RunConfig
+
+# The run's engine, the assets and the rules are imported by the functions that use them, so
+# building the command line (`arena --help`) loads none of them (arena/cli/choices.py).
+
+DEFAULT_RULES = "d40"
+
+
+def add_run(sub: Any) -> None:
+    """The `run` and `scores` subcommands."""
+    run = sub.add_parser("run", help="a roguelike run in the terminal: a party through a seeded "
+                                     "series of bouts (--auto: headless)")
+    run.add_argument("--auto", action="store_true",
+                     help="headless: the AI fights, the documented camp policy chooses")
+    run.add_argument("--seed", type=int, help="the run seed (default: a random one)")
+    run.add_argument("--rules",
+                     help=f"ruleset ({', '.join(RULESET_NAMES)}; default {DEFAULT_RULES} "
+                          "with --auto, else asked)")
+    run.add_argument("--bouts", type=int, default=DEFAULT_BOUTS,
+                     help=f"bouts to win (default {DEFAULT_BOUTS})")
+    run.add_argument("--endless", action="store_true", help="go on until the party falls")
+    run.add_argument("--party", help="three template ids, comma-separated (default: suggested)")
+    run.add_argument("--json", action="store_true", help="JSON Lines: events, bouts, camps")
+    run.add_argument("--record", type=path_arg, metavar="PATH", help="write the run record here")
+    run.add_argument("--keyframes", type=int, nargs="?", const=KEYFRAME_EVERY, metavar="K",
+                     help="with --auto --record: store a snapshot every K commands of each bout "
+                          f"(default K {KEYFRAME_EVERY}), for the replay viewer's seeking")
+    run.add_argument("--saves", type=path_arg, default="saves",
+                     help="where scores.jsonl and morgue/ go (default saves)")
+    scores = sub.add_parser("scores", help="the high-score table of saves/scores.jsonl")
+    scores.add_argument("--rules", help="only runs under this ruleset")
+    scores.add_argument("--saves", type=path_arg, default="saves", help="saves folder")
+
+
+def config_from(args: argparse.Namespace) -> RunConfig:
+    """The run's configuration from the options."""
+    from arena.run.engine import RunConfig, check_config  # noqa: PLC0415
+
+    if getattr(args, "keyframes", None) is not None and not getattr(args, "auto", False):
+        raise ArenaError("--keyframes goes with --auto --record (a terminal run's record has "
+                         "none)")
+    seeded = args.seed is not None
+    seed = args.seed if seeded else int.from_bytes(os.urandom(4), "big")
+    party = tuple(t.strip() for t in args.party.split(",")) if args.party else ()
+    if party and len(party) != 3:
+        raise ArenaError(f"--party wants three template ids, got {len(party)}")
+    config = RunConfig(args.rules or DEFAULT_RULES, seed, args.bouts, args.endless, seeded, party)
+    check_config(config)
+    return config
+
+
+def run_run(args: argparse.Namespace, out: TextIO) -> int:
+    """`arena run --auto`: play a whole run headless, print it, score it, record it."""
+    import json  # noqa: PLC0415
+
+    from arena.assets import load_library  # noqa: PLC0415
+    from arena.run.auto import play_auto  # noqa: PLC0415
+    from arena.run.finish import conclude  # noqa: PLC0415
+
+    config = config_from(args)
+    if args.keyframes is not None and (args.record is None or args.keyframes < 1):
+        raise ArenaError(f"--keyframes {args.keyframes}: needs --record and K of 1 or more")
+    library = load_library()
+
+    def emit(line: dict[str, object]) -> None:
+        if args.json:
+            out.write(json.dumps(line, separators=(",", ":")) + "\n")
+        elif line["type"] in ("run_start", "bout_end", "level_up", "camp", "run_end"):
+            out.write(_text(line) + "\n")
+
+    run, points = play_auto(config, library, emit, args.keyframes or 0)
+    written = conclude(run, points, args.saves, args.record)
+    say(sys.stderr, f"morgue written to {written.morgue}")
+    if args.record is not None:
+        say(sys.stderr, f"run record written to {args.record}")
+    return 0
+
+
+def _text(line: dict[str, object]) -> str:
+    """A readable line for the non-JSON output."""
+    import json  # noqa: PLC0415
+
+    kind = line["type"]
+    if kind == "bout_end":
+        party = line["party"]
+        assert isinstance(party, list)
+        standing = ", ".join(f"{m['name']} {m['hp']}/{m['max_hp']}" for m in party if m["alive"])
+        return (f"bout {line['bout']}: {'won' if line['won'] else 'lost'} in "
+                f"{line['rounds']} rounds, {line['kills']} foes down; standing: "
+                f"{standing or 'nobody'}")
+    if kind == "run_end":
+        return (f"run over: {line['result']}, {line['bouts_won']} bouts won, score "
+                f"{line['score']} (seed {line['seed']}, {line['ruleset']})")
+    if kind == "run_start":
+        return f"run seed {line['seed']} under {line['ruleset']}"
+    rest = {k: v for k, v in line.items() if k != "type"}
+    return f"  {kind}: {json.dumps(rest, separators=(',', ':'))}"
+
+
+def run_scores(args: argparse.Namespace, out: TextIO) -> int:
+    """`arena scores [--rules R]`."""
+    from arena.run.score import read_scores, table  # noqa: PLC0415
+
+    if args.rules is not None and args.rules not in RULESET_NAMES:
+        raise ArenaError(f"unknown ruleset '{args.rules}' (available: "
+                         f"{', '.join(RULESET_NAMES)})")
+    out.write(table(read_scores(args.saves), args.rules))
+    return 0
+
+
+def replay_run(path: Path, out: TextIO) -> int | None:
+    """Verify a run record (None: `path` is not one, the battle replay reader takes it)."""
+    from arena.assets import load_library  # noqa: PLC0415
+    from arena.run.record import is_run_record, load_record, verify  # noqa: PLC0415
+
+    if not is_run_record(path):
+        return None
+    doc = load_record(path)
+    mismatch = verify(doc, load_library())
+    if mismatch is not None:
+        say(sys.stderr, str(mismatch))
+        return 1
+    out.write(f"run verified: {len(doc['fights'])} bouts, result {doc.get('result')}, "
+              f"score {doc.get('score')}\n")
+    return 0

@@ -1,0 +1,99 @@
+"""A bout of a run in the battle screen: the session journals every command in the run journal.
+
+The battle screen (`App`) plays a `RunSession` as it plays any session; the differences are
+the run's: each command goes to the run journal (not a battle journal), a finished bout writes
+no replay of its own (the run record holds it), and nothing is taken back (permadeath).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import tcod.console
+
+from arena.model.commands import Command, EndTurn
+from arena.run.live import LiveRun
+from arena.tui.battle.app import App
+from arena.tui.battle.modes import UiState
+from arena.tui.battle.session import AI_LIMIT, Session
+
+NO_UNDO = "nothing is taken back in a run"
+AUTO_KEY = "A"  # auto-fight (as DCSS's Tab): the AI plays the active member's turn
+
+
+class RunSession(Session):
+    """The session of the bout `live` is fighting; the player commands side 0."""
+
+    abandon_question = "Abandon the run? It ends here; its journal is kept aside. (y/n)"
+
+    def __init__(self, live: LiveRun, saves: Path) -> None:
+        assert live.fight is not None
+        self.live = live
+        super().__init__(live.fight.recorder, frozenset({0}), saves, journal=False)
+
+    def submit(self, command: Command, by: str = "player") -> str | None:
+        """Apply a command; once accepted it is in the run journal before anything is drawn."""
+        count = len(self.recorder.steps)
+        reason = super().submit(command, by)
+        if reason is None and len(self.recorder.steps) > count:
+            self.live.record()
+        return reason
+
+    def undo_refusal(self) -> str | None:
+        """A run has no undo."""
+        return NO_UNDO
+
+    def save(self) -> Path:
+        """Leave the bout for later: the run journal already holds every command."""
+        return self.live.journal.path
+
+    def abandon(self) -> None:
+        """The runflow decides what abandoning a bout means (the run ends)."""
+
+    def _finish(self) -> None:
+        """No replay per bout: the run record holds every bout."""
+
+
+class BoutScreen:
+    """The battle screen for a bout, plus auto-fight: `A` has the AI play the member's turn."""
+
+    def __init__(self, session: RunSession) -> None:
+        self.session = session
+        self.app = App(session)
+
+    @property
+    def done(self) -> bool:
+        """True once the player leaves the battle screen."""
+        return self.app.done
+
+    @property
+    def flush_input(self) -> bool:
+        """Whether the terminal should drop typed-ahead keys (the battle just ended)."""
+        return self.app.flush_input
+
+    @flush_input.setter
+    def flush_input(self, value: bool) -> None:
+        self.app.flush_input = value
+
+    def feed(self, key: str) -> None:
+        """Auto-fight on `A` in the normal mode on the player's turn; else the battle screen."""
+        session = self.session
+        actor = session.view.active
+        if key != AUTO_KEY or self.app.state.mode != "normal" or not session.player_turn \
+                or actor is None:
+            self.app.feed(key)
+            return
+        for _ in range(AI_LIMIT):
+            if session.view.over or session.view.active != actor or not session.player_turn:
+                break
+            if session.submit(session.battle.decide(), "auto") is not None and \
+                    session.submit(EndTurn(actor), "auto") is not None:
+                break
+        session.run_ai()
+        if session.view.over:
+            self.app.state = UiState(mode="summary")
+            self.app.flush_input = True
+
+    def draw(self, console: tcod.console.Console) -> None:
+        """The battle screen."""
+        self.app.draw(console)

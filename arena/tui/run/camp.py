@@ -1,0 +1,235 @@
+"""The camp screen between bouts: the roster, the loot and offers, and the costed choices.
+
+A choice is a letter, then (when it needs them) numbers picking the item, member, weapon or
+injury, one question at a time; Esc drops a half-made choice. Enter marches on to the next
+bout. Every made choice goes through `LiveRun.choose` (journalled at once).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import tcod.console
+
+from arena.run.balance import REST_SHARE
+from arena.run.camp import COSTED, MAX_GEAR, RECRUIT_COST, Camp, cannot_take, refusal
+from arena.run.injuries import effect_of, tendable
+from arena.run.party import WHOLE, Member
+from arena.tui.battle.panels import Line
+from arena.tui.run.page import ENTER
+from arena.tui.term import palette
+from arena.tui.term.canvas import Canvas
+from arena.tui.term.glyphs import fit, sanitise, wrap
+
+Ask = tuple[str, str, list[tuple[str, object]]]  # field, question, (label, value) options
+LEFT = 47
+
+ACTIONS: tuple[tuple[str, str, str], ...] = (
+    ("l", "loot", "take the bout's loot (free)"),
+    ("g", "give", "give a weapon to another (free)"),
+    ("r", "rest", f"rest: {REST_SHARE[0]}/{REST_SHARE[1]} of lost HP back{{staunch}} "
+                  "(1 action, once)"),
+    ("p", "repair", "repair one weapon (1 action)"),
+    ("t", "tend", "tend one injury (1 action)"),
+    ("o", "take", "take an offered weapon, armour, shield or supply (1 action)"),
+    ("u", "use", "use a supply: potion, bandages, whetstone (free)"),
+    ("c", "recruit", f"recruit for the fallen (1 action, -{RECRUIT_COST} score)"),
+    ("x", "retire", "retire: end the run here"),
+)
+
+
+def _gear(m: Member) -> str:
+    """A member's weapons with their states."""
+    return ", ".join(g.weapon.name + ("" if g.state == WHOLE else f" ({g.state})")
+                     for g in m.gear) or "none"
+
+
+def roster_lines(party: list[Member], width: int) -> list[Line]:
+    """Each member: HP, level and XP; injuries with their effects; weapons."""
+    rows: list[Line] = []
+    for i, m in enumerate(party):
+        if not m.alive:
+            rows += [(part, palette.DIM)
+                     for part in wrap(f"{i + 1}. {m.name}: dead ({m.cause})", width, "   ")]
+            continue
+        colour = palette.GOOD if m.hp * 3 >= m.max_hp * 2 else palette.BAD
+        rows.append((fit(f"{i + 1}. {m.name}  HP {m.hp}/{m.max_hp}  level {m.level}  "
+                         f"XP {m.xp}", width), colour))
+        for name in sorted(m.injuries):
+            text = f"{name.replace('_', ' ')}: {effect_of(name)}"
+            rows += [(part, palette.HINT) for part in wrap("   " + text, width, "     ")]
+        rows += [(part, palette.TEXT) for part in wrap(f"   weapons: {_gear(m)}", width, "     ")]
+        worn = [a.name for a in (m.armour, m.shield) if a is not None]
+        worn += [s.name for s in m.supplies]
+        if worn:
+            rows += [(part, palette.TEXT)
+                     for part in wrap(f"   kit: {', '.join(worn)}", width, "     ")]
+    return rows
+
+
+def _wants(kind: str, m: Member) -> bool:
+    """Whether `m` has something the choice `kind` could work on."""
+    if kind == "repair":
+        return any(g.state != WHOLE for g in m.gear)
+    if kind == "tend":
+        return any(tendable(n) for n in m.injuries)
+    return bool(m.gear)
+
+
+class CampScreen:
+    """The camp as a front end: `live_choose` makes each choice; done when the party leaves."""
+
+    def __init__(self, camp: Camp, ruleset: str, bout: int, news: list[str],
+                 live_choose: Callable[[dict[str, object]], str | None]) -> None:
+        self.camp = camp
+        self.ruleset = ruleset
+        self.bout = bout
+        self.news = [sanitise(n) for n in news]
+        self.live_choose = live_choose
+        self.pending: dict[str, object] | None = None
+        self.message = ""
+        self.confirm_retire = False
+        self.left = False
+
+    @property
+    def done(self) -> bool:
+        """True once the party marches on or retires."""
+        return self.left or self.camp.retired
+
+    def feed(self, key: str) -> None:
+        """A choice letter, a number answering the question asked, Esc, or Enter."""
+        if self.confirm_retire:
+            self.confirm_retire = False
+            if key in ("y", "Y"):
+                self._make({"choice": "retire"})
+            else:
+                self.message = "not retiring"
+            return
+        if self.pending is not None:
+            self._answer(key)
+            return
+        if key in ENTER:
+            self.left = True
+            return
+        kind = next((k for letter, k, _ in ACTIONS if letter == key), None)
+        if kind == "retire":
+            self.confirm_retire = True
+        elif kind is not None:
+            self.pending = {"choice": kind}
+            self._advance()
+
+    def _answer(self, key: str) -> None:
+        """Fill the pending choice's next field from a number key."""
+        assert self.pending is not None
+        if key == "KEY_ESCAPE":
+            self.pending, self.message = None, "never mind"
+            return
+        ask = self._ask()
+        if ask is None or not key.isdigit():
+            return
+        field, _, options = ask
+        k = int(key) - 1
+        if 0 <= k < len(options):
+            self.pending[field] = options[k][1]
+            self._advance()
+
+    def _advance(self) -> None:
+        """Make the pending choice once it has every field; drop it if nothing fits."""
+        assert self.pending is not None
+        ask = self._ask()
+        if ask is not None and not ask[2]:
+            self.message = f"cannot {self.pending['choice']}: {ask[1].lower()} - nothing fits"
+            self.pending = None
+        elif ask is None:
+            choice, self.pending = self.pending, None
+            self._make(choice)
+
+    def _make(self, choice: dict[str, object]) -> None:
+        """Make a complete choice; show the camp's word for it or the refusal."""
+        before = len(self.camp.log)
+        reason = self.live_choose(choice)
+        if reason is not None:
+            self.message = f"cannot {choice['choice']}: {reason}"
+        else:
+            self.message = "; ".join(self.camp.log[before:])
+
+    def _ask(self) -> Ask | None:
+        """The next question the pending choice needs answered, or None when complete."""
+        p = self.pending
+        assert p is not None
+        kind, camp = p["choice"], self.camp
+        alive = [(i, m) for i, m in enumerate(camp.party) if m.alive]
+        if kind in ("loot", "take") and "item" not in p:
+            pile = camp.loot if kind == "loot" else camp.offers
+            return ("item", "Which item?", [(w.name, k) for k, w in enumerate(pile) if w])
+        if kind in ("loot", "take") and "member" not in p:
+            k = int(str(p["item"]))
+            item = camp.loot[k] if kind == "loot" else camp.offers[k]
+            return ("member", "Who takes it?", [(m.name, i) for i, m in alive
+                                                 if cannot_take(m, item) is None])
+        if kind == "use" and "member" not in p:
+            return ("member", "Whose supply?", [(m.name, i) for i, m in alive if m.supplies])
+        if kind == "use" and "item" not in p:
+            m = camp.party[int(str(p["member"]))]
+            return ("item", "Which supply?", [(x.name, k) for k, x in enumerate(m.supplies)])
+        if kind in ("repair", "give", "tend") and "member" not in p:
+            return ("member", "Whose?", [(m.name, i) for i, m in alive if _wants(str(kind), m)])
+        if kind in ("repair", "give") and "weapon" not in p:
+            m = camp.party[int(str(p["member"]))]
+            return ("weapon", "Which weapon?", [(f"{g.weapon.name} ({g.state})", k)
+                                                for k, g in enumerate(m.gear)
+                                                if kind == "give" or g.state != WHOLE])
+        if kind == "give" and "to" not in p:
+            return ("to", "To whom?", [(m.name, i) for i, m in alive
+                                       if i != p["member"] and len(m.gear) < MAX_GEAR])
+        if kind == "tend" and "injury" not in p:
+            m = camp.party[int(str(p["member"]))]
+            return ("injury", "Which injury?", [(n.replace("_", " "), n)
+                                                for n in sorted(m.injuries) if tendable(n)])
+        return None
+
+    def draw(self, console: tcod.console.Console) -> None:
+        """Roster and piles on the left, the choices on the right, news and prompt below."""
+        canvas = Canvas(console)
+        canvas.clear()
+        w, h = canvas.width, canvas.height
+        camp = self.camp
+        canvas.text(1, 0, fit(f"Camp after bout {self.bout} - actions left: {camp.actions}"
+                              f"{' (rested)' if camp.rested else ''}", w - 2), palette.TITLE)
+        rows = roster_lines(camp.party, LEFT - 2)
+        rows.append(("", palette.TEXT))
+        for title, pile in (("Loot", camp.loot), ("Offered", camp.offers)):
+            items = [f"{k + 1}) {x.name}" for k, x in enumerate(w for w in pile if w)]
+            rows += [(part, palette.ITEM) for part in
+                     wrap(f"{title}: {'  '.join(items) or 'nothing'}", LEFT - 2, "   ")]
+        bottom = h - 4
+        for i, (text, colour) in enumerate(rows[: bottom - 2]):
+            canvas.text(1, 2 + i, fit(text, LEFT - 2), colour)
+        right = min(w - LEFT - 1, 40)
+        y = 2
+        # Rest ends bleeding only where the ruleset's healing does (d40).
+        staunch = "" if "bleeding" in camp.ruleset.heal({"bleeding": 1}, 1) else ", bleeding stops"
+        for letter, kind, template in ACTIONS:
+            label = template.replace("{staunch}", staunch)
+            ok = (refusal(camp, {"choice": kind}) is None if kind in ("rest", "recruit")
+                  else not (kind in COSTED and camp.actions <= 0))
+            for part in wrap(f"{letter}) {label}", right, "   "):
+                canvas.text(LEFT, y, fit(part, right), palette.TEXT if ok else palette.DIM)
+                y += 1
+        canvas.text(LEFT, y + 1, fit(f"Enter) march on to bout {self.bout + 1}", right),
+                    palette.GOOD)
+        for i, line in enumerate(self.news[-2:]):
+            canvas.text(1, bottom + i, fit(line, w - 2), palette.DIM)
+        canvas.text(1, h - 2, fit(sanitise(self.message), w - 2), palette.HINT)
+        canvas.text(1, h - 1, fit(self._prompt(), w - 2), palette.HINT)
+
+    def _prompt(self) -> str:
+        """The question being asked, or the keys."""
+        if self.confirm_retire:
+            return "Retire? The run ends with what it has won. (y/n)"
+        if self.pending is not None:
+            ask = self._ask()
+            if ask is not None:
+                opts = "  ".join(f"{k + 1}) {label}" for k, (label, _) in enumerate(ask[2]))
+                return sanitise(f"{ask[1]} {opts}  Esc: never mind")
+        return "letter: choose  Enter: march on"

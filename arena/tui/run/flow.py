@@ -1,0 +1,283 @@
+"""`arena` with no arguments: the title screen, and a whole run played in the terminal.
+
+Title -> new run (ruleset, party) or continue -> for each bout: a preview (theme, foes and
+their threat), the battle screen, the outcome, then camp -> the end summary. The run journal
+(arena/run/runjournal.py) takes every command and camp choice as it is made; closing the
+terminal at any point leaves the run for the next `arena` to continue.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+from arena import files
+from arena.assets import load_library
+from arena.assets.generated import materials
+from arena.assets.library import Library
+from arena.cli.run import config_from
+from arena.errors import ArenaError
+from arena.procgen.roster import pool
+from arena.procgen.threat import combatant_threat, side_strength
+from arena.run.engine import DEFAULT_BOUTS, RunConfig, check_config, suggested_party
+from arena.run.live import LiveRun, resume
+from arena.run.runjournal import NAME
+from arena.run.score import read_scores, table
+from arena.tui.battle.panels import Line
+from arena.tui.battle.session import JOURNAL_NAME
+from arena.tui.run.bout import BoutScreen, RunSession
+from arena.tui.run.camp import CampScreen, roster_lines
+from arena.tui.run.newrun import PartyPicker, ruleset_page
+from arena.tui.run.page import Option, Page
+from arena.tui.run.title import help_page, scores_page, title_page
+from arena.tui.term import palette
+from arena.tui.term.question import Question
+from arena.tui.term.terminal import Terminal, fullscreen
+
+SEED_LIMIT = 1_000_000
+
+
+@dataclass(frozen=True, slots=True)
+class Preset:
+    """What `arena run` (without --auto) fixes in advance; the rest is asked."""
+
+    seed: int | None = None
+    rules: str | None = None
+    bouts: int = DEFAULT_BOUTS
+    endless: bool = False
+    party: tuple[str, ...] = ()
+
+
+def journal_path(saves: Path) -> Path:
+    """Where the run in progress is journalled."""
+    return saves / NAME
+
+
+def opens_title(saves: Path) -> bool:
+    """Whether `arena` opens the title (not when only an unfinished skirmish waits: offered)."""
+    return journal_path(saves).exists() or not (saves / JOURNAL_NAME).exists()
+
+
+def unfinished(saves: Path, library: Library) -> LiveRun | None:
+    """The unfinished run, rebuilt; a journal that cannot be continued is set aside, refused."""
+    path = journal_path(saves)
+    if not path.exists():
+        return None
+    try:
+        return resume(path, library)[0]
+    except ArenaError as e:
+        aside = files.set_aside(path, "bad")
+        raise ArenaError(f"the unfinished run cannot be continued: {e} (kept as {aside})"
+                         ) from None
+
+
+def describe(live: LiveRun | None) -> str | None:
+    """The unfinished run in a few words."""
+    if live is None:
+        return None
+    c = live.run.config
+    where = f"camp after bout {len(live.run.bouts)}" if live.phase == "camp" else \
+        f"bout {live.run.next_bout if live.fight is None else live.fight.bout.number}"
+    return f"{c.ruleset}, seed {c.seed}, {where}"
+
+
+def preview(live: LiveRun, theme: str) -> Page:
+    """Before a bout: its arena's theme, the foes with their threat, and the party."""
+    assert live.fight is not None
+    bout, run = live.fight.bout, live.run
+    rs = run.config.ruleset
+    foes = [c for c in bout.scenario.combatants if c.side != 0]
+    threats: list[int] = []
+    body: list[Line] = [(f"Arena: {bout.scenario.name} - theme: {theme}", palette.TEXT),
+                        (f"Threat budget {bout.budget}; your party's at the start "
+                         f"{run.start_threat}", palette.DIM), ("", palette.TEXT),
+                        ("Enemies:", palette.TITLE)]
+    for c in foes:
+        t = combatant_threat(rs, c)
+        threats.append(t)
+        arms = ", ".join(w.name for w in c.weapons)
+        body.append((f"  {c.name}: {c.hp} HP, {arms} - threat {t}", palette.BAD))
+    # Together they count by Lanchester's square law, as the budget does (docs/procgen.md).
+    body += [(f"  together: threat {side_strength(threats)} (sum {sum(threats)})", palette.BAD),
+             ("", palette.TEXT),
+             ("Your party:", palette.TITLE)]
+    body += roster_lines(run.party, 76)
+    length = "endless" if run.config.endless else f"of {run.config.bouts}"
+    boss = " - a boss waits" if bout.number % 5 == 0 else ""
+    return Page(f"Bout {bout.number} {length}{boss} (run seed {run.config.seed})", body,
+                [Option("KEY_ENTER", "fight", "fight"),
+                 Option("q", "leave the run for now (it is saved)", "leave")],
+                back="leave", hint="Enter: fight (in the bout, A: auto-fight a turn)  q/Esc: "
+                                   "leave for now")
+
+
+def outcome(live: LiveRun, news: list[dict[str, object]]) -> Page:
+    """After a bout: won or lost, kills, the fallen, weapons lost or broken, levels, loot."""
+    t = live.run.tallies[-1]
+    body: list[Line] = [(f"{'Won' if t.won else 'Lost'} in {t.rounds} rounds; {t.kills} foes "
+                         f"down (threat {t.threat}).", palette.GOOD if t.won else palette.BAD)]
+    for label, items in (("Fallen", t.fallen), ("Weapons lost", t.lost),
+                         ("Weapons broken", t.broken)):
+        if items:
+            body.append((f"{label}: {', '.join(items)}", palette.BAD))
+    for line in news:
+        if line["type"] == "level_up":
+            body.append((f"{line['name']} reaches {line['what']}", palette.GOOD))
+    if t.loot:
+        body.append((f"Loot on the field: {', '.join(w.name for w in t.loot)}", palette.ITEM))
+    after = "to the end of the run" if live.run.over else "to camp"
+    return Page(f"Bout {t.bout} is over", body, [Option("KEY_ENTER", after, "on")],
+                hint="Enter: on")
+
+
+def summary(live: LiveRun, morgue: Path, record: Path | None) -> Page:
+    """The end of the run: result, score, the party, where the morgue and record went."""
+    run = live.run
+    won = sum(t.won for t in run.tallies)
+    body: list[Line] = [(f"Result: {run.result}. Bouts won: {won} of {len(run.bouts)} fought. "
+                         f"Score: {live.points}.", palette.TITLE), ("", palette.TEXT)]
+    body += roster_lines(run.party, 76)
+    body += [("", palette.TEXT), (f"Morgue: {morgue}", palette.DIM)]
+    if record is not None:
+        body.append((f"Run record: {record} (arena replay FILE --verify)", palette.DIM))
+    return Page("The run is over", body, [Option("KEY_ENTER", "back to the title", "back")],
+                back="back", hint="Enter: title")
+
+
+def play_run(screen: Terminal, live: LiveRun, saves: Path) -> str:
+    """Play the run until it ends or the player leaves; a line to print afterwards."""
+    news: list[dict[str, object]] = []
+    live.run.emit = news.append
+    while True:
+        if live.phase == "preview":
+            live.begin_bout()
+        if live.phase == "battle" and live.fight is not None:
+            if not live.fight.recorder.steps:
+                theme = next((str(x.get("theme")) for x in reversed(news)
+                              if x["type"] == "bout_start"), "?")
+                page = preview(live, theme)
+                screen.run(page)
+                if page.answer == "leave":
+                    live.close()
+                    return "The run is saved; run arena to continue it."
+            news.clear()
+            session = RunSession(live, saves)
+            bout = BoutScreen(session)
+            screen.run(bout)
+            if bout.app.exit == "abandon":
+                return _abandon(live)
+            if not session.battle.over:
+                live.close()
+                return "The run is saved; run arena to continue it."
+            live.end_bout()
+            screen.run(outcome(live, news))
+        elif live.phase == "camp" and live.camp is not None:
+            screen.run(CampScreen(live.camp, live.run.config.ruleset, len(live.run.bouts),
+                                  [str(x.get("what", "")) for x in news
+                                   if x["type"] == "level_up"], live.choose))
+            live.leave_camp()
+        elif live.phase == "over":
+            written = live.conclude(saves)
+            screen.run(summary(live, written.morgue, written.record))
+            return ""
+
+
+def _abandon(live: LiveRun) -> str:
+    """The player abandons the run mid-bout: the journal is kept aside, never deleted."""
+    live.close()
+    aside = files.set_aside(live.journal.path, "abandoned")
+    return f"Run abandoned; its journal is kept as {aside}."
+
+
+def _seed() -> int:
+    """A fresh run seed from the system's randomness (not the battle dice)."""
+    return int.from_bytes(os.urandom(4), "big") % SEED_LIMIT
+
+
+def new_run(screen: Terminal, library: Library, saves: Path, preset: Preset) -> LiveRun | None:
+    """Choose ruleset and party (unless preset), then start the run; None: the player went back."""
+    seed = preset.seed if preset.seed is not None else _seed()
+    ruleset = preset.rules or ""
+    if not ruleset:
+        page = ruleset_page(seed)
+        screen.run(page)
+        if not page.answer:
+            return None
+        ruleset = page.answer
+    party = preset.party
+    if not party:
+        p = pool(materials(library), ruleset)
+        picker = PartyPicker(p, suggested_party(p, seed), seed, ruleset)
+        screen.run(picker)
+        if picker.answer is None:
+            return None
+        party = picker.answer
+    config = RunConfig(ruleset, seed, preset.bouts, preset.endless, preset.seed is not None,
+                       party)
+    check_config(config)
+    return LiveRun.new(config, library, journal_path(saves))
+
+
+def _replace(screen: Terminal, live: LiveRun) -> bool:
+    """Ask before a new run abandons the unfinished one (its journal is kept aside)."""
+    question = Question([f"An unfinished run exists ({describe(live)}).",
+                         "Abandon it for a new one? Its journal is kept aside. (y/n)"])
+    screen.run(question)
+    if question.answer == "y":
+        live.close()
+        files.set_aside(live.journal.path, "abandoned")
+    return question.answer == "y"
+
+
+def title(saves: Path, preset: Preset | None = None) -> str:
+    """The title screen loop; returns 'skirmish' when the player asks for one, else ''."""
+    library = load_library()
+    waiting = unfinished(saves, library)  # a corrupt journal: set aside, one line, exit 2
+    if waiting is not None and (preset is not None or not sys.stdin.isatty()
+                                or not sys.stdout.isatty()):
+        waiting.close()
+    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+        raise ArenaError("arena needs a terminal (headless: arena run --auto, arena sim)")
+    if preset is not None and waiting is not None:
+        raise ArenaError(f"an unfinished run exists ({describe(waiting)}): run arena to "
+                         "continue it")
+    message, choice = "", "new" if preset is not None else ""
+    with fullscreen() as screen:
+        while True:
+            if not choice:
+                page = title_page(describe(waiting))
+                screen.run(page)
+                choice = page.answer or "quit"
+            live: LiveRun | None = None
+            if choice == "new" and (waiting is None or _replace(screen, waiting)):
+                waiting = None
+                live = new_run(screen, library, saves, preset or Preset())
+            elif choice == "continue":
+                live, waiting = waiting, None
+            elif choice == "scores":
+                screen.run(scores_page(table(read_scores(saves), None)))
+            elif choice == "help":
+                screen.run(help_page())
+            elif choice in ("skirmish", "quit"):
+                break
+            preset, choice = None, ""
+            if live is not None:
+                message = play_run(screen, live, saves)
+                waiting = unfinished(saves, library)
+    if waiting is not None:
+        waiting.close()
+    if message:
+        sys.stdout.write(message + "\n")
+    return choice if choice == "skirmish" else ""
+
+
+def terminal_run(args: argparse.Namespace) -> int:
+    """`arena run` without --auto: the terminal run, what the options fix not asked."""
+    config = config_from(args)
+    preset = Preset(config.seed if config.seeded else None, args.rules, config.bouts,
+                    config.endless, config.party)
+    title(args.saves, preset)
+    return 0

@@ -1,0 +1,77 @@
+"""The title screen of `arena` and the pages it leads to: scores and how a run works."""
+
+from __future__ import annotations
+
+import arena
+from arena.tui.battle.panels import Line
+from arena.tui.run.page import Option, Page
+from arena.tui.term import palette
+
+BANNER = (
+    r"    _    ____  _____ _   _    _    ",
+    r"   / \  |  _ \| ____| \ | |  / \   ",
+    r"  / _ \ | |_) |  _| |  \| | / _ \  ",
+    r" / ___ \|  _ <| |___| |\  |/ ___ \ ",
+    r"/_/   \_\_| \_\_____|_| \_/_/   \_\ ",
+)
+
+HELP = (
+    "A run: choose a ruleset and a party of three, then fight a seeded series of bouts on "
+    "generated arenas (ten by default), each harder than the last, with a boss on bouts 5 "
+    "and 10.",
+    "Everything carries over: hit points as they stood, lasting injuries from the ruleset's "
+    "own document (a severed hand stays severed), broken weapons stay broken, a weapon left "
+    "on the floor is gone. The dead stay dead; when the whole party has fallen, the run ends.",
+    "Between bouts you make camp: take the loot of a won bout and pass weapons round for "
+    "free, then spend up to two actions on rest (two thirds of the lost HP back; bleeding "
+    "stops), repairing a weapon, tending an injury, taking one of three offered weapons, or "
+    "recruiting a level-1 replacement for the fallen (-200 score). Or retire with what you "
+    "have won.",
+    "Experience from every foe defeated raises levels along the ruleset's own progression.",
+    "There is one save per run, written after every command: a closed terminal loses "
+    "nothing, and the next `arena` offers to continue. There is no going back to an older "
+    "state. A finished run leaves a score line, a morgue file (saves/morgue/) and a run "
+    "record that `arena replay FILE --verify` re-runs.",
+    "In a bout: the battle screen's keys (? there lists them all), and A: auto-fight (the AI "
+    "plays the active member's turn). Nothing is taken back in a run. Headless: arena run "
+    "--auto.",
+)
+
+
+def title_page(continuable: str | None) -> Page:
+    """The title: new run first, then continue (when a run is unfinished), skirmish, scores."""
+    body: list[Line] = [(row, palette.TITLE) for row in BANNER]
+    body += [("", palette.TEXT),
+             (f"a tactical skirmish roguelike on a hex grid - version {arena.__version__}",
+              palette.DIM)]
+    if continuable:
+        body += [("", palette.TEXT), (f"Unfinished run: {continuable}", palette.GOOD)]
+    options = [Option("n", "New run", "new")]
+    if continuable:
+        options.append(Option("c", "Continue the run", "continue"))
+    options += [Option("s", "Single skirmish", "skirmish"), Option("o", "Scores", "scores"),
+                Option("?", "Help: how a run works", "help"), Option("q", "Quit", "quit")]
+    page = Page("arena", body, options, back="quit", hint="letter or up/down and Enter")
+    page.index = 1 if continuable else 0
+    return page
+
+
+def text_page(title: str, lines: list[str]) -> Page:
+    """A page of plain text with one way back."""
+    body: list[Line] = []
+    for line in lines:
+        body += [(line, palette.TEXT), ("", palette.TEXT)]
+    return Page(title, body, [Option("KEY_ENTER", "back", "back")], back="back",
+                hint="Enter or Esc: back")
+
+
+def help_page() -> Page:
+    """How a run works."""
+    return text_page("How a run works", list(HELP))
+
+
+def scores_page(table: str) -> Page:
+    """The high-score table of saves/scores.jsonl."""
+    lines = table.rstrip("\n").splitlines() or ["No finished runs yet."]
+    return Page("Scores", [(line, palette.TEXT) for line in lines],
+                [Option("KEY_ENTER", "back", "back")], back="back", hint="Enter or Esc: back")

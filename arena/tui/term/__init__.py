@@ -1,0 +1,1 @@
+"""The ground floor of the front end: the terminal, drawing, colours, keys and settings."""

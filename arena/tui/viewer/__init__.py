@@ -1,0 +1,1 @@
+"""The replay viewer: playback, seeking, what if, continuing from here and branches."""
