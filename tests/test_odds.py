@@ -18,8 +18,8 @@ from arena.hexgrid import Hex
 from arena.model.commands import Attack
 from arena.rules import RULESETS
 from arena.rules.ap import ApRuleset
+from arena.rules.exact import Dist, dice, mix, needs_text, point, uniform
 from arena.rules.odds import NoOddsError, attack_odds, expected_damage, has_odds
-from arena.rules.odds.core import Dist, dice, mix, needs_text, point, uniform
 from arena.tui.battle.preview import _lines, attack_preview, percent
 from tests.factories import ap_stats, fighter, scenario
 

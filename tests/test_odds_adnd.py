@@ -20,8 +20,8 @@ from arena.model.commands import Attack
 from arena.rules import RULESETS
 from arena.rules.adnd.odds import CHAIN_ROLLS, adnd_odds, multipliers
 from arena.rules.base import AttackContext, AttackResult, Bystander
+from arena.rules.exact import TOLERANCE, effect_name
 from arena.rules.odds import attack_odds, expected_damage
-from arena.rules.odds.core import TOLERANCE, effect_name
 from arena.tui.battle.preview import attack_preview
 from tests.test_adnd_battle import MAUL, SHORTBOW, battle, who
 from tests.test_odds_sampling import FaceNeededError, TapeDice

@@ -20,8 +20,8 @@ from arena.rules import RULESETS
 from arena.rules.base import AttackContext, AttackResult
 from arena.rules.d40.attack import AUTO_HIT
 from arena.rules.d40.odds import WAYS, d40_odds
+from arena.rules.exact import effect_name, needs_text
 from arena.rules.odds import attack_odds, expected_damage
-from arena.rules.odds.core import effect_name, needs_text
 from arena.tui.battle.preview import odds_lines
 from tests.test_odds_sampling import D40_CASES, FaceNeededError, TapeDice
 

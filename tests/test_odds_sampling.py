@@ -26,8 +26,8 @@ from arena.calculator import build_query
 from arena.dice import Dice, DiceExpression, Roll, parse_dice
 from arena.rules import RULESETS
 from arena.rules.base import AttackContext, AttackResult
+from arena.rules.exact import effect_name
 from arena.rules.odds import Odds, attack_odds
-from arena.rules.odds.core import effect_name
 
 TRIALS = 200_000
 SIGMAS = 4

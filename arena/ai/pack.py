@@ -32,7 +32,7 @@ from arena.ecs.supplies import STAUNCHED
 from arena.model.commands import PickUp, UseItem
 from arena.model.stats import Supply
 from arena.rules.base import Ruleset
-from arena.rules.odds.core import dice
+from arena.rules.exact import dice
 
 WOUNDED = 0.5  # at or below this share of its hit points, healing is worth considering
 BLEED_ROUNDS = 3  # rounds of bleeding a staunched wound is credited with

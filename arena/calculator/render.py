@@ -12,8 +12,8 @@ from arena.dice import Dice, Roll, parse_dice
 from arena.ecs.events import jsonable
 from arena.model.stats import StatBlock
 from arena.rules.base import AttackResult, Effect, FieldSpec
+from arena.rules.exact import TOLERANCE, effect_name, needs_text
 from arena.rules.odds import Odds
-from arena.rules.odds.core import TOLERANCE, effect_name, needs_text
 
 
 def decimal(p: Fraction) -> str:

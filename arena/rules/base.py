@@ -26,7 +26,7 @@ from arena.rules.records import (
 )
 
 if TYPE_CHECKING:
-    from arena.rules.odds.core import Odds
+    from arena.rules.exact import Odds
 
 __all__ = [
     "Action",

@@ -32,7 +32,7 @@ from arena.rules.adnd.attack import (
     thac0,
 )
 from arena.rules.base import AttackContext, Ruleset
-from arena.rules.odds.core import TOLERANCE, Dist, Odds, attack_damage, dice
+from arena.rules.exact import TOLERANCE, Dist, Odds, attack_damage, dice
 
 SIDES = 20
 FACES = range(1, SIDES + 1)

@@ -17,7 +17,7 @@ from types import MappingProxyType
 from arena.rules.ap import attack_modifiers, defence_modifiers, overflow
 from arena.rules.ap.tables import DOUBLE_CRITICALS
 from arena.rules.base import AttackContext, Modifier, Ruleset
-from arena.rules.odds.core import Dist, Odds, attack_damage, dice, effect_name, mix, point
+from arena.rules.exact import Dist, Odds, attack_damage, dice, effect_name, mix, point
 
 FACES = range(1, 21)
 EMPTY: Mapping[str, Fraction] = MappingProxyType({})

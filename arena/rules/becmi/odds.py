@@ -15,7 +15,7 @@ from types import MappingProxyType
 from arena.rules.base import AttackContext, Ruleset
 from arena.rules.becmi import BecmiRuleset
 from arena.rules.becmi.attack import Plan, damage_modifiers, decide_hit, plan_attack
-from arena.rules.odds.core import Odds, attack_damage, dice, effect_name
+from arena.rules.exact import Odds, attack_damage, dice, effect_name
 
 
 def multiplier_table(plan: Plan, hit: Fraction) -> Mapping[str, Mapping[str, Fraction]]:

@@ -47,7 +47,7 @@ from arena.rules.d40.fumbles import CRITICAL_MISSES, FumbleRow, alternative
 from arena.rules.d40.saves import crushing_bonuses, crushing_number
 from arena.rules.d40.shield_odds import with_shields
 from arena.rules.d40.stats import reaction_adjustment
-from arena.rules.odds.core import Dist, Odds, attack_damage, dice, effect_name, uniform
+from arena.rules.exact import Dist, Odds, attack_damage, dice, effect_name, uniform
 
 NATURALS = range(2, 41)
 WAYS = {n: 20 - abs(n - 21) for n in NATURALS}  # ways of 400 to roll each 2d20 total

@@ -16,8 +16,8 @@ from arena.battle.view import attack_plan
 from arena.errors import ArenaError
 from arena.model.commands import Attack
 from arena.rules.base import AttackContext, Modifier, Ruleset
+from arena.rules.exact import needs_text
 from arena.rules.odds import Odds, attack_odds, has_odds
-from arena.rules.odds.core import needs_text
 from arena.tui.term import palette
 from arena.tui.term.glyphs import wrap
 

@@ -24,7 +24,7 @@ from fractions import Fraction
 
 from arena.dice import DiceExpression, parse_dice
 from arena.errors import ArenaError
-from arena.rules.base import Modifier
+from arena.rules.records import Modifier
 
 # The one infinite chain (exploding criticals) is summed until the mass left is below this.
 TOLERANCE = Fraction(1, 10**12)

@@ -13,7 +13,7 @@ from fractions import Fraction
 
 from arena.errors import ArenaError
 from arena.rules.base import AttackContext, OddsFunction, Ruleset
-from arena.rules.odds.core import TOLERANCE, Dist, Odds, dice, mix, point
+from arena.rules.exact import TOLERANCE, Dist, Odds, dice, mix, point
 
 __all__ = [
     "TOLERANCE",
