@@ -214,7 +214,7 @@ def test_pressing_a_walk_that_gets_no_nearer_is_weighed_like_holding():
     s = dataclasses.replace(s, ruleset="becmi")
     with Battle(s, BECMI, seed=3, dice_script=[6, 1]) as battle:
         turn_of(battle, 1)
-        ai = battle.roster._tactical(1)
+        ai = battle.roster.ai(1)
         assert ai is not None
         planner = ai.planner
         planner.reset()
@@ -312,7 +312,7 @@ def test_the_hard_look_ahead_counts_the_smash_of_the_foe_that_replies():
         with Battle(s, BECMI, seed=3, dice_script=[6, 1]) as battle:
             battle.roster.configure("tactical", "hard", 2)
             turn_of(battle, 1)
-            ai = battle.roster._tactical(1)
+            ai = battle.roster.ai(1)
             assert ai is not None
             ai.choose(1)  # reads the decision's scene
             hold = Candidate(EndTurn(1), "hold", Rating(), Hex(0, 0))

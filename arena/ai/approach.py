@@ -1,7 +1,7 @@
-"""Where the tactical AI stands: the way to the enemy, when to press, ally archers' fire arcs.
+"""`Approach`: where the tactical AI stands — the way to the enemy, when to press, archers' arcs.
 
-`Approach` adds these position terms to `ai_threats.Threats`; `ai_candidates.Planner` builds
-on it. Every cache here lives for one decision (`Threats.reset`).
+`Approach` adds these position terms to `threats.Threats`; `candidates.Planner` builds on
+it. Every cache here lives for one decision (`Threats.reset`).
 """
 
 from __future__ import annotations

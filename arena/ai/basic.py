@@ -1,8 +1,9 @@
-"""A simple deterministic AI: attack when able, else close in along a path, else end turn."""
+"""The `basic` AI (`AISystem`): tend its kit, attack when able, else close in, else end turn."""
 
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 import esper
 
@@ -37,6 +38,9 @@ from arena.model.commands import (
 from arena.rules.base import Extras
 from arena.rules.odds import expected_damage
 
+if TYPE_CHECKING:
+    from arena.ai.candidates import Candidate
+
 
 class AISystem(esper.Processor):
     """Chooses the next command for the active combatant; never changes the world."""
@@ -60,6 +64,10 @@ class AISystem(esper.Processor):
         """Always take an Action of Opportunity that can be taken."""
         able = not self.incapacitated(reactor)
         return React(reactor, able and self.reactions.refusal(React(reactor, True)) is None)
+
+    def explain(self, actor: int) -> tuple[Command, list[Candidate]]:
+        """The command `decide` gives; the basic AI rates no candidates."""
+        return self.decide(actor), []
 
     def incapacitated(self, actor: int) -> bool:
         """Whether the ruleset lets `actor` do nothing but end its turn."""

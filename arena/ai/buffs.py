@@ -1,4 +1,4 @@
-"""When the tactical AI starts an area buff: a timed one first, once the fight is at hand.
+"""`buff_to_start`: when the tactical AI starts an area buff (a timed one first, at the fight).
 
 Each buff is started once a battle, and starting any buff ends a chant (it needs the caster's
 whole attention). A priest who chants first has given up its prayer for good, so the timed

@@ -1,4 +1,4 @@
-"""The tactical AI's candidate actions for one decision, each rated by `ai_rating`.
+"""`Candidate` and `Planner`: the tactical AI's candidate actions, each rated by `rating`.
 
 Candidates: every valid attack from here; walk to a hex and attack from it (melee hexes around
 each enemy in reach this turn, shooting hexes a step or two away); approach the best target;

@@ -1,4 +1,4 @@
-"""The AI's view of the field: a distance field to many goal hexes, and who stands where."""
+"""`Field` and `Scene`: the AI's distance field to many goal hexes, and who stands where."""
 
 from __future__ import annotations
 

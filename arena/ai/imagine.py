@@ -1,4 +1,4 @@
-"""What-if attack situations for the AI: an attack as it would be from another hex, with odds.
+"""`imagine` and `OddsCache`: an attack as it would be from another hex, and its exact odds.
 
 The AI rates attacks it could make after a move. It takes the context the engine builds now
 (`AttackSystem.context`) and re-reads what depends on where the attacker stands: distance,

@@ -1,4 +1,4 @@
-"""What the AI reads of an enemy's kit for its strike zone and reach, kept while it is alike."""
+"""`Kits`: what the AI reads of an enemy's kit for its strike zone and reach, while it is alike."""
 
 from __future__ import annotations
 

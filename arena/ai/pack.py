@@ -13,7 +13,7 @@ supply in its pack (`UseItem`) in hit points, on the scale of the attack ratings
   worth to it).
 
 A supply that does neither (a whetstone, a potion at full health and not bleeding) is not a
-candidate. The attack candidates rate what a blow is worth (`ai_rating`); the best wins.
+candidate. The attack candidates rate what a blow is worth (`rating`); the best wins.
 A shield lying at its feet is put back on (`PickUp`) at REARM when no enemy is adjacent.
 """
 

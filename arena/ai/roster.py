@@ -1,9 +1,10 @@
-"""Which AI commands each side: `basic` (the first AI, kept for comparison) or `tactical`."""
+"""`Roster`: which AI commands each side (`basic`, or `tactical` at a level); the `--ai` names."""
 
 from __future__ import annotations
 
 from arena.ai.basic import AISystem
 from arena.ai.candidates import Candidate
+from arena.ai.protocol import AI
 from arena.ai.tactical import LEVELS, TacticalAI
 from arena.ecs import queries
 from arena.errors import ArenaError
@@ -26,7 +27,13 @@ def parse_ai(spec: str, level: str) -> list[str]:
 
 
 class Roster:
-    """The AI of each side (default: `tactical` at `normal`), one instance per name and level."""
+    """The AI of each side (default: `tactical` at `normal`), one instance per name and level.
+
+    `sides` holds each side's assignment (name, level); `basic` is the battle's one basic AI and
+    `tactical` the tactical AIs by level, made when first asked for. A snapshot saves and
+    restores `sides` and each tactical AI's memory (arena/replay/snapshot.py), so the AI of a
+    side is looked up from them each time it is asked for, never cached apart.
+    """
 
     def __init__(self, basic: AISystem, seed: int) -> None:
         self.basic = basic
@@ -60,30 +67,28 @@ class Roster:
             raise ArenaError(f"the replay names an unknown AI '{label}': {e}") from None
 
     def label(self, actor: int) -> str:
-        """The AI commanding `actor`'s side, as `tactical/normal` or `basic`."""
-        name, level = self.sides.get(queries.side_of(actor), (DEFAULT_AI, DEFAULT_LEVEL))
+        """The AI commanding `actor`'s side, as `tactical/normal` or `basic` (it has no levels)."""
+        name, level = self._assigned(actor)
         return name if name == "basic" else f"{name}/{level}"
 
-    def _tactical(self, actor: int) -> TacticalAI | None:
-        """The tactical AI commanding `actor`, or None when `basic` does."""
-        name, level = self.sides.get(queries.side_of(actor), (DEFAULT_AI, DEFAULT_LEVEL))
+    def _assigned(self, actor: int) -> tuple[str, str]:
+        """The name and level of the AI commanding `actor`'s side (default: tactical/normal)."""
+        return self.sides.get(queries.side_of(actor), (DEFAULT_AI, DEFAULT_LEVEL))
+
+    def ai(self, actor: int) -> AI:
+        """The AI commanding `actor`'s side; a tactical AI is made on first use, one per level."""
+        name, level = self._assigned(actor)
         if name == "basic":
-            return None
+            return self.basic
         if level not in self.tactical:
             self.tactical[level] = TacticalAI(self.basic, self.seed, level)
         return self.tactical[level]
 
     def decide(self, actor: int, reacting: bool) -> Command:
         """The command `actor`'s AI gives now (a reaction while an opening waits)."""
-        ai = self._tactical(actor)
-        if reacting:
-            return self.basic.react(actor) if ai is None else ai.react(actor)
-        return self.basic.decide(actor) if ai is None else ai.decide(actor)
+        ai = self.ai(actor)
+        return ai.react(actor) if reacting else ai.decide(actor)
 
     def explain(self, actor: int) -> tuple[Command, list[Candidate]]:
         """The command `actor`'s AI gives now, with its rated candidates best first."""
-        ai = self._tactical(actor)
-        if ai is None:
-            return self.basic.decide(actor), []
-        ranked = ai.choose(actor)
-        return ranked[0].command, ranked
+        return self.ai(actor).explain(actor)

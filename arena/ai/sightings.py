@@ -1,4 +1,4 @@
-"""The missile users nearest a hex that see it, found without sorting them all per hex."""
+"""`nearest_seen`: the missile users nearest a hex that see it, without sorting them per hex."""
 
 from __future__ import annotations
 

@@ -1,13 +1,13 @@
-"""The `tactical` AI: rate a few candidate actions with exact odds and take the best.
+"""The `tactical` AI (`TacticalAI`): rate a few candidate actions with exact odds, take the best.
 
 Levels: `easy` looks only at the nearest attack hexes (no flanking) and takes the second-best
-candidate about one time in four; `normal` rates every candidate (`ai_rating`); `hard` also
+candidate about one time in four; `normal` rates every candidate (`rating`); `hard` also
 looks one ply ahead: for its top candidates, each enemy's exact best reply against the hex it
 would end on replaces the exposure estimate. Ties go to the candidate listed first (attacks
 in enemy-id and slot order, then holding, then walks by hex), so a choice never depends on
 hash order. The easy level's coin is a `random.Random` derived from the battle seed, the
 round, the actor and the command count: never the battle's dice. Area buffs: a timed one
-before a chant, once the fight is at hand (`ai_buffs`).
+before a chant, once the fight is at hand (`buffs`).
 """
 
 from __future__ import annotations
@@ -69,6 +69,11 @@ class TacticalAI:
     def decide(self, actor: int) -> Command:
         """The best-rated command for `actor` now."""
         return self.choose(actor)[0].command
+
+    def explain(self, actor: int) -> tuple[Command, list[Candidate]]:
+        """The best-rated command for `actor` now, with every candidate, best first."""
+        ranked = self.choose(actor)
+        return ranked[0].command, ranked
 
     def choose(self, actor: int) -> list[Candidate]:
         """The candidates in the order chosen: the one to take first."""

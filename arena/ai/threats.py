@@ -1,6 +1,6 @@
-"""What the tactical AI knows of the danger around a hex: threats, reach, exposure, risk.
+"""`Threats`: what the tactical AI knows of the danger around a hex: reach, exposure, risk.
 
-The base of `ai_candidates.Planner`; every cache here lives for one decision (`reset`).
+The base of `candidates.Planner`; every cache here lives for one decision (`reset`).
 """
 
 from __future__ import annotations
