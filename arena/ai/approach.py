@@ -6,14 +6,13 @@ it. Every cache here lives for one decision (`Threats.reset`).
 
 from __future__ import annotations
 
-import esper
-
 from arena.ai.field import Field
 from arena.ai.rating import ARC, PRESS, PROGRESS, SWARM
 from arena.ai.threats import FRIENDLY_ARC, Threats
 from arena.ecs import occupancy, queries
 from arena.ecs.components import Wielded
 from arena.ecs.pathing import Box
+from arena.ecs.store import component_for_entity
 from arena.hexgrid import DIRECTIONS, Hex, hex_angle, hex_distance
 
 FIELD_MARGIN = 8  # the first distance field's window: the nearest foe's distance and this around
@@ -46,7 +45,7 @@ class Approach(Threats):
             lines = []
             for ally in self.scene.side_members(side):
                 if ally == actor or not any(
-                        w.is_ranged for w in esper.component_for_entity(ally, Wielded).weapons):
+                        w.is_ranged for w in component_for_entity(ally, Wielded).weapons):
                     continue
                 origin = self.scene.hexes[ally]
                 target = min(enemies, key=lambda e: (hex_distance(origin, self.scene.hexes[e]), e))
@@ -136,7 +135,7 @@ class Approach(Threats):
     def in_reach(self, actor: int, enemies: list[int]) -> bool:
         """Whether a wielded melee weapon reaches an enemy from where `actor` stands."""
         here = queries.hex_of(actor)
-        reach = max((w.reach for w in esper.component_for_entity(actor, Wielded).weapons
+        reach = max((w.reach for w in component_for_entity(actor, Wielded).weapons
                      if not w.is_ranged), default=0)
         foes = set(enemies)
         return any(e in foes for e in self.scene.near(here, reach))

@@ -23,6 +23,7 @@ from arena.ecs.items import ItemSystem, items_at, kickable, takeable
 from arena.ecs.movement import MovementSystem
 from arena.ecs.reactions import ReactionSystem
 from arena.ecs.shields import takeable_shields
+from arena.ecs.store import component_for_entity, get_components
 from arena.hexgrid import Hex, hex_distance, hex_neighbors
 from arena.model.commands import (
     Attack,
@@ -118,10 +119,10 @@ class AISystem(esper.Processor):
         """Kick an ally's weapon back, pick up one's own (or a foe's), draw or fetch when bare."""
         if kickable(actor) is not None and isinstance(self.items.kick_refusal(Kick(actor)), int):
             return Kick(actor)
-        bare = not esper.component_for_entity(actor, Wielded).weapons
+        bare = not component_for_entity(actor, Wielded).weapons
         side = queries.side_of(actor)
         for e in takeable(actor):
-            owner = esper.component_for_entity(e, Item).owner
+            owner = component_for_entity(e, Item).owner
             mine_or_foes = owner == actor or owner is None or queries.side_of(owner) != side
             if (bare or mine_or_foes) and isinstance(
                     self.items.pick_up_refusal(PickUp(actor)), int):
@@ -130,13 +131,13 @@ class AISystem(esper.Processor):
         if not bare:
             return None
         mine = [e for e in items_at(queries.hex_of(actor))
-                if esper.component_for_entity(e, Item).owner == actor]
+                if component_for_entity(e, Item).owner == actor]
         if mine and not close:
             return EndTurn(actor)  # its weapon lies at its feet: it takes it back next round
         fetched = self.fetch(actor, close)
         if fetched is not None:
             return fetched
-        spares = esper.component_for_entity(actor, Carried).weapons
+        spares = component_for_entity(actor, Carried).weapons
         for index in sorted(range(len(spares)), key=lambda i: close != spares[i].is_ranged):
             if self.items.draw_refusal(Draw(actor, index)) is None:
                 return Draw(actor, index)
@@ -149,11 +150,11 @@ class AISystem(esper.Processor):
         """
         here = queries.hex_of(actor)
         close = any(hex_distance(here, queries.hex_of(e)) == 1 for e in queries.enemies_of(actor))
-        return close or esper.component_for_entity(actor, TurnMemory).attacks > 0
+        return close or component_for_entity(actor, TurnMemory).attacks > 0
 
     def fetch(self, actor: int, close: bool) -> Move | None:
         """Walk onto the nearest weapon lying within reach this turn that one could take."""
-        ap = esper.component_for_entity(actor, ActionPoints).current
+        ap = component_for_entity(actor, ActionPoints).current
         step = self.movement.ruleset.action_cost("move", None, False)
         if not step:
             return None
@@ -161,7 +162,7 @@ class AISystem(esper.Processor):
         taken = queries.occupants()
         now, side = queries.clock().round, queries.side_of(actor)
         goals = []
-        for e, (item, pos) in esper.get_components(Item, Position):
+        for e, (item, pos) in get_components(Item, Position):
             ally_owned = item.owner not in (None, actor) and queries.side_of(item.owner) == side
             d = paths.distance(pos.hex)
             if ally_owned or d is None or d == 0 or pos.hex in taken or d * step > ap:
@@ -176,7 +177,7 @@ class AISystem(esper.Processor):
 
     def get_ready(self, actor: int) -> Draw | Reload | None:
         """Reload an empty crossbow, or draw a melee spare when an enemy is at arm's length."""
-        wielded = esper.component_for_entity(actor, Wielded)
+        wielded = component_for_entity(actor, Wielded)
         items = self.items
         for slot, weapon in enumerate(wielded.weapons):
             if weapon.id in wielded.unloaded and items.reload_refusal(Reload(actor, slot)) is None:
@@ -186,7 +187,7 @@ class AISystem(esper.Processor):
         close = any(e is not None and queries.side_of(e) != side
                     for e in map(queries.occupant, hex_neighbors(here)))  # an enemy next to it
         if close and all(w.is_ranged for w in wielded.weapons):
-            spares = esper.component_for_entity(actor, Carried).weapons
+            spares = component_for_entity(actor, Carried).weapons
             for index, weapon in enumerate(spares):
                 if not weapon.is_ranged and items.draw_refusal(Draw(actor, index)) is None:
                     return Draw(actor, index)
@@ -204,11 +205,11 @@ class AISystem(esper.Processor):
         weapons = self.attacks.weapons(actor)
         if len(weapons) > 1 and self.attacks.ruleset.unarmed is not None:
             weapons = weapons[:-1]  # fists only when there is nothing else
-        spares = esper.component_for_entity(actor, Carried).weapons
+        spares = component_for_entity(actor, Carried).weapons
         has_melee = any(not w.is_ranged for w in [*weapons, *spares])
         for enemy in queries.enemies_of(actor):
             distance = hex_distance(here, queries.hex_of(enemy))
-            hp = esper.component_for_entity(enemy, Health).hp
+            hp = component_for_entity(enemy, Health).hp
             for slot, weapon in enumerate(weapons):
                 if weapon.is_ranged and distance == 1 and has_melee:
                     continue
@@ -231,11 +232,11 @@ class AISystem(esper.Processor):
 
     def approach(self, actor: int) -> Move | None:
         """Walk toward the nearest free hex next to an enemy, as far as the AP allows."""
-        ap = esper.component_for_entity(actor, ActionPoints).current
+        ap = component_for_entity(actor, ActionPoints).current
         step = self.movement.ruleset.action_cost("move", None, False)
         if not step or ap < step:
             return None
-        weapons = esper.component_for_entity(actor, Wielded).weapons
+        weapons = component_for_entity(actor, Wielded).weapons
         shooter = any(w.is_ranged for w in weapons[:1])
         paths = self.movement.paths_from(actor)
         goals: list[tuple[int, bool, int, int, int]] = []

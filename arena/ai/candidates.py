@@ -12,8 +12,6 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
-import esper
-
 from arena.ai.approach import Approach
 from arena.ai.imagine import imagine, run_up_along
 from arena.ai.rating import (
@@ -27,6 +25,7 @@ from arena.ai.rating import (
 from arena.ecs import queries
 from arena.ecs.components import ActionPoints, Carried, Health, TurnMemory, Wielded
 from arena.ecs.pathing import Paths
+from arena.ecs.store import component_for_entity
 from arena.hexgrid import Hex, hex_distance, hex_neighbors, hex_ring
 from arena.model.commands import Attack, Command, EndTurn, Move
 from arena.model.stats import Weapon
@@ -61,11 +60,11 @@ class Planner(Approach):
         weapons = self.attacks.weapons(actor)
         if len(weapons) > 1 and self.ruleset.unarmed is not None:
             weapons = weapons[:-1]  # fists only when there is nothing else
-        health = esper.component_for_entity(enemy, Health)
+        health = component_for_entity(enemy, Health)
         wounded = 1 - health.hp / health.max_hp if health.max_hp else 0.0
         there = queries.hex_of(enemy)
         distance = hex_distance(spot, there)
-        unloaded = esper.component_for_entity(actor, Wielded).unloaded
+        unloaded = component_for_entity(actor, Wielded).unloaded
         for slot, weapon in enumerate(weapons):
             if weapon.id in unloaded or (not weapon.is_ranged and distance > weapon.reach):
                 continue
@@ -82,7 +81,7 @@ class Planner(Approach):
             chosen = self.maneuvers(ctx)
             seen = self.odds.outlook(ctx, enemy)
             threat = self.threat(enemy, actor)
-            mine = esper.component_for_entity(actor, Health).hp
+            mine = component_for_entity(actor, Health).hp
             danger = 0.0 if self.wounded(actor) else min(1.0, threat / max(mine, 1))
             value = strike_value(seen.damage, seen.kill, wounded, threat, seen.friendly_fire,
                                  self.engaged(actor, enemy), danger,
@@ -122,12 +121,12 @@ class Planner(Approach):
 
     def has_melee(self, actor: int) -> bool:
         """Whether the actor wields or carries a melee weapon."""
-        spares = esper.component_for_entity(actor, Carried).weapons
+        spares = component_for_entity(actor, Carried).weapons
         return any(not w.is_ranged for w in [*self.attacks.weapons(actor)[:-1], *spares])
 
     def remaining(self, actor: int, spot: Hex, enemies: list[int]) -> int:
         """Hexes still to go from `spot` before an enemy is within reach of a wielded weapon."""
-        weapons = esper.component_for_entity(actor, Wielded).weapons
+        weapons = component_for_entity(actor, Wielded).weapons
         ranged = any(w.is_ranged for w in weapons)
         best = 99
         for enemy in enemies:
@@ -156,7 +155,7 @@ class Planner(Approach):
 
     def lane(self, actor: int, spot: Hex, enemies: list[int]) -> bool:
         """A charger on a straight, free line of 4+ hexes to an enemy (a run-up lane)."""
-        weapons = esper.component_for_entity(actor, Wielded).weapons
+        weapons = component_for_entity(actor, Wielded).weapons
         if not any(t in w.tags for w in weapons for t in CHARGE_TAGS):
             return False
         taken = self.scene.occupants
@@ -178,7 +177,7 @@ class Planner(Approach):
         """Every candidate for `actor` now, rated; `flanks` False looks only at the near hexes."""
         self.reset()
         here = queries.hex_of(actor)
-        ap = esper.component_for_entity(actor, ActionPoints).current
+        ap = component_for_entity(actor, ActionPoints).current
         enemies = self.enemies(actor)
         hold = self.place(actor, here, [here], enemies, visited)
         out: list[Candidate] = []
@@ -191,7 +190,7 @@ class Planner(Approach):
         hold.add("AP kept", KEEP_AP * ap)
         out.append(Candidate(EndTurn(actor), "hold this hex", hold, here))
         step = self.ruleset.action_cost("move", None, False)
-        if step and ap >= step and not esper.component_for_entity(actor, TurnMemory).attacks:
+        if step and ap >= step and not component_for_entity(actor, TurnMemory).attacks:
             out.extend(self.walks(actor, ap, step, enemies, visited, flanks))
         elif step and ap >= step and FADE and self.in_melee_zone(here, enemies):
             out.extend(self.fades(actor, ap // step, enemies, visited))
@@ -228,7 +227,7 @@ class Planner(Approach):
         here = queries.hex_of(actor)
         budget = ap // step
         taken = self.scene.occupants
-        weapons = esper.component_for_entity(actor, Wielded).weapons
+        weapons = component_for_entity(actor, Wielded).weapons
         reach = max((w.reach for w in weapons if not w.is_ranged), default=1)
         shooter = any(w.is_ranged for w in weapons)
         spots: dict[Hex, list[int]] = {}
@@ -282,7 +281,7 @@ class Planner(Approach):
         goals = self.nearest_goals(actor, paths, enemies, taken)
         side = queries.side_of(actor)
         shot = self.remaining(actor, queries.hex_of(actor), enemies) == 0 and any(
-            w.is_ranged for w in esper.component_for_entity(actor, Wielded).weapons)
+            w.is_ranged for w in component_for_entity(actor, Wielded).weapons)
         if self.wounded(actor):
             for ally in self.scene.side_members(side):
                 if ally != actor:

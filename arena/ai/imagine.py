@@ -13,11 +13,10 @@ import functools
 import operator
 from fractions import Fraction
 
-import esper
-
 from arena.ecs import queries
 from arena.ecs.components import Facing, Health, Momentum, Side
 from arena.ecs.cover import cover_quarters
+from arena.ecs.store import component_for_entity
 from arena.errors import ArenaError
 from arena.hexgrid import (
     DIRECTIONS,
@@ -74,7 +73,7 @@ def run_up_along(actor: int, path: list[Hex], target_hex: Hex) -> int:
         if _STEP_DIRECTION.get((b[0] - a[0], b[1] - a[1])) != toward:
             return steps
         steps += 1
-    momentum = esper.component_for_entity(actor, Momentum)
+    momentum = component_for_entity(actor, Momentum)
     return steps + (momentum.steps if momentum.direction == toward else 0)
 
 
@@ -84,7 +83,7 @@ def foes_around(defender: int, attacker: int, here: Hex,
 
     `occupied` (hex to combatant, as now) spares reading every combatant's place again.
     """
-    side = esper.component_for_entity(defender, Side).index
+    side = component_for_entity(defender, Side).index
     there = queries.hex_of(defender)
     if occupied is None:
         occupied = queries.occupants()
@@ -92,9 +91,9 @@ def foes_around(defender: int, attacker: int, here: Hex,
     directions: set[int] = set()
     for i, (dq, dr) in enumerate(DIRECTIONS):
         e = occupied.get((q + dq, r + dr))  # type: ignore[call-overload]  # a Hex is its tuple
-        if e is not None and e != attacker and esper.component_for_entity(e, Side).index != side:
+        if e is not None and e != attacker and component_for_entity(e, Side).index != side:
             directions.add(i)
-    if esper.component_for_entity(attacker, Side).index != side:
+    if component_for_entity(attacker, Side).index != side:
         step = _STEP_DIRECTION.get((here[0] - q, here[1] - r))
         if step is not None:
             directions.add(step)
@@ -124,7 +123,7 @@ def imagine(ctx: AttackContext, actor: int, target: int, here: Hex, run_up: int,
     `moved` puts the target on another hex with another facing (the enemy's reply to a move).
     """
     there, facing = moved or (queries.hex_of(target),
-                              esper.component_for_entity(target, Facing).direction)
+                              component_for_entity(target, Facing).direction)
     flanked, adjacent = foes_around(target, actor, here, occupied)
     new = copy_context(ctx)
     new.here, new.there, new.distance = here, there, hex_distance(here, there)
@@ -168,7 +167,7 @@ class OddsCache:
 
     def outlook(self, ctx: AttackContext, target: int) -> Outlook:
         """Mean damage capped at the target's HP, kill chance and friendly-fire chance."""
-        hp = esper.component_for_entity(target, Health).hp
+        hp = component_for_entity(target, Health).hp
         key = _key(ctx, hp)
         found = self.known.get(key)
         if found is None:

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-import esper
-
 from arena.ecs.components import ActionPoints, Wielded
+from arena.ecs.store import component_for_entity
 from arena.model.stats import Weapon
 
 SHOOTER = 1 << 30  # the strike zone of an enemy with a missile weapon: what it sees
@@ -23,8 +22,8 @@ class Kits:
 
     def get(self, enemy: int, step: int) -> tuple[int, int]:
         """`read`, kept while the enemy's weapons and AP maximum are alike (`step`: a step's AP)."""
-        weapons = esper.component_for_entity(enemy, Wielded).weapons
-        most = esper.component_for_entity(enemy, ActionPoints).maximum
+        weapons = component_for_entity(enemy, Wielded).weapons
+        most = component_for_entity(enemy, ActionPoints).maximum
         known = self.kept.get(enemy)
         if known is None or known[0] != weapons or known[1] != most or known[2] != step:
             known = self.kept[enemy] = (list(weapons), most, step, self.read(enemy, step))
@@ -38,7 +37,7 @@ class Kits:
         """
         reach = 0
         melee = ranged = False
-        for w in esper.component_for_entity(enemy, Wielded).weapons:
+        for w in component_for_entity(enemy, Wielded).weapons:
             if w.kind != "melee":
                 ranged = True
             elif not melee or w.reach > reach:
@@ -49,5 +48,5 @@ class Kits:
                 longest = w.reach
         if ranged:
             return SHOOTER, longest
-        return (esper.component_for_entity(enemy, ActionPoints).maximum // step
+        return (component_for_entity(enemy, ActionPoints).maximum // step
                 + (reach if melee else 1)), longest

@@ -21,13 +21,12 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-import esper
-
 from arena.ai.candidates import Candidate
 from arena.ai.rating import KILL, Rating
 from arena.dice import Dice
 from arena.ecs import queries
 from arena.ecs.components import Conditions, Health, Pack, Stats
+from arena.ecs.store import component_for_entity, try_component
 from arena.ecs.supplies import STAUNCHED
 from arena.model.commands import PickUp, UseItem
 from arena.model.stats import Supply
@@ -42,11 +41,11 @@ PROBE_SEED = 0  # the private dice that read a bleeding round's dice (never the 
 
 def bleed_per_round(ruleset: Ruleset, actor: int) -> Fraction:
     """The mean hit points `actor` loses to its conditions at the start of each turn."""
-    conditions = esper.component_for_entity(actor, Conditions)
+    conditions = component_for_entity(actor, Conditions)
     held = {n: conditions.amounts.get(n, 0) for n in conditions.rounds}
     if not held:
         return Fraction(0)
-    stats = esper.component_for_entity(actor, Stats).block
+    stats = component_for_entity(actor, Stats).block
     upkeep = ruleset.upkeep(stats, held, Dice(PROBE_SEED))
     rolled = sum(r.total for r in upkeep.rolls)
     return Fraction(upkeep.damage - rolled) + sum(
@@ -55,8 +54,8 @@ def bleed_per_round(ruleset: Ruleset, actor: int) -> Fraction:
 
 def supply_value(ruleset: Ruleset, actor: int, supply: Supply) -> tuple[float, str]:
     """The rating of using `supply` now (0 when it would do nothing) and what it is for."""
-    health = esper.component_for_entity(actor, Health)
-    conditions = esper.component_for_entity(actor, Conditions)
+    health = component_for_entity(actor, Health)
+    conditions = component_for_entity(actor, Conditions)
     bleeding = [n for n in STAUNCHED if n in conditions.rounds]
     mean = dice(supply.heal).mean() if supply.heal else Fraction(0)
     healed = min(mean, Fraction(max(0, health.max_hp - health.hp)))
@@ -76,11 +75,11 @@ def supply_value(ruleset: Ruleset, actor: int, supply: Supply) -> tuple[float, s
 
 def supply_candidates(ruleset: Ruleset, actor: int) -> list[Candidate]:
     """`UseItem` for each useful supply, when `actor` is bleeding or badly hurt."""
-    pack = esper.try_component(actor, Pack)
+    pack = try_component(actor, Pack)
     if pack is None or not pack.supplies:
         return []
-    health = esper.component_for_entity(actor, Health)
-    conditions = esper.component_for_entity(actor, Conditions)
+    health = component_for_entity(actor, Health)
+    conditions = component_for_entity(actor, Conditions)
     hurt = health.hp <= WOUNDED * health.max_hp
     if not hurt and not any(n in conditions.rounds for n in STAUNCHED):
         return []

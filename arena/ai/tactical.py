@@ -16,8 +16,6 @@ import hashlib
 import random
 from dataclasses import dataclass, field
 
-import esper
-
 from arena.ai.basic import AISystem
 from arena.ai.buffs import buff_to_start
 from arena.ai.candidates import Candidate, Planner
@@ -28,6 +26,7 @@ from arena.ai.threats import next_turn
 from arena.ecs import occupancy, queries
 from arena.ecs.components import ActionPoints, Facing, Health, TurnMemory, Wielded
 from arena.ecs.cover import cover_quarters
+from arena.ecs.store import component_for_entity
 from arena.hexgrid import Hex, direction_to, hex_distance, hex_neighbors
 from arena.model.commands import Command, EndTurn, Face, Invoke, Kick, Move, React
 
@@ -115,7 +114,7 @@ class TacticalAI:
         chosen = self.basic.tend(actor) if self.basic.extras else self.basic.recover(actor, close)
         if isinstance(chosen, Invoke) and self.basic.auras is not None:
             chosen = buff_to_start(self.basic.auras, self.planner, actor, chosen)
-        bare = not esper.component_for_entity(actor, Wielded).weapons
+        bare = not component_for_entity(actor, Wielded).weapons
         if isinstance(chosen, Invoke) or (isinstance(chosen, EndTurn) and self.chanting(actor)):
             what = (f"start {chosen.buff.replace('_', ' ')}" if isinstance(chosen, Invoke)
                     else "keep the chant up")
@@ -152,7 +151,7 @@ class TacticalAI:
             origin = queries.hex_of(enemy)
             spots = [origin] if hex_distance(origin, c.end) <= 1 else [
                 h for h in hex_neighbors(c.end) if attacks.hexmap.passable(h)]
-            facing = esper.component_for_entity(actor, Facing).direction
+            facing = component_for_entity(actor, Facing).direction
             if len(c.walked) > 1:
                 facing = direction_to(c.walked[-2], c.walked[-1])
             for slot, weapon in enumerate(attacks.weapons(enemy)):
@@ -197,8 +196,8 @@ class TacticalAI:
             return command
         toward = direction_to(here, there)
         cost = self.basic.movement.ruleset.action_cost("face", None, False)
-        ap = esper.component_for_entity(actor, ActionPoints).current
-        facing = esper.component_for_entity(actor, Facing).direction
+        ap = component_for_entity(actor, ActionPoints).current
+        facing = component_for_entity(actor, Facing).direction
         if facing != toward and cost is not None and cost <= ap:
             return Face(actor, toward)
         return command
@@ -206,10 +205,10 @@ class TacticalAI:
     def coin(self, actor: int) -> float:
         """A seeded coin for the easy level, apart from the battle's dice."""
         clock = queries.clock()
-        memory = esper.component_for_entity(actor, TurnMemory)
-        hp = esper.component_for_entity(actor, Health).hp
+        memory = component_for_entity(actor, TurnMemory)
+        hp = component_for_entity(actor, Health).hp
         text = f"{self.seed}:{clock.round}:{clock.index}:{actor}:{memory.attacks}:{hp}"
-        ap = esper.component_for_entity(actor, ActionPoints).current
+        ap = component_for_entity(actor, ActionPoints).current
         text += f":{queries.hex_of(actor)}:{ap}"
         digest = hashlib.blake2b(text.encode(), digest_size=8).digest()
         return random.Random(int.from_bytes(digest, "big")).random()

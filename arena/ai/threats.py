@@ -5,8 +5,6 @@ The base of `candidates.Planner`; every cache here lives for one decision (`rese
 
 from __future__ import annotations
 
-import esper
-
 from arena.ai.field import Field, Scene, read_scene
 from arena.ai.imagine import OddsCache, copy_context
 from arena.ai.kits import SHOOTER, Kits
@@ -17,6 +15,7 @@ from arena.ecs.attacks import AttackSystem
 from arena.ecs.components import ActionPoints, Conditions, Facing, Health, Stats, Wielded
 from arena.ecs.cover import cover_quarters
 from arena.ecs.movement import MovementSystem
+from arena.ecs.store import component_for_entity
 from arena.hexgrid import Hex, hex_distance
 from arena.rules.base import AttackContext
 
@@ -159,7 +158,7 @@ class Threats:
         weapons = self.attacks.weapons(actor)
         if len(weapons) > 1 and self.ruleset.unarmed is not None:
             weapons = weapons[:-1]  # as `strikes`: fists only when there is nothing else
-        unloaded = esper.component_for_entity(actor, Wielded).unloaded
+        unloaded = component_for_entity(actor, Wielded).unloaded
         usable = [w for w in weapons if w.id not in unloaded]
         reach = max((w.reach for w in usable if not w.is_ranged), default=-1)
         foes = set(enemies)
@@ -209,12 +208,12 @@ class Threats:
     def zone(self, enemy: int) -> int:
         """Hexes an enemy can strike next turn (walk plus reach), SHOOTER for missiles, -1 none."""
         if enemy not in self.zones:
-            weapons = esper.component_for_entity(enemy, Wielded).weapons
+            weapons = component_for_entity(enemy, Wielded).weapons
             if any(w.is_ranged for w in weapons):
                 self.zones[enemy] = SHOOTER
             else:
                 step = self.ruleset.action_cost("move", None, False) or 1
-                walk = (esper.component_for_entity(enemy, ActionPoints).maximum
+                walk = (component_for_entity(enemy, ActionPoints).maximum
                         - self.blow_cost(enemy)) // step
                 reach = max((w.reach for w in weapons if not w.is_ranged), default=1)
                 self.zones[enemy] = walk + reach if walk >= 0 else -1
@@ -309,11 +308,11 @@ class Threats:
 
     def read_situation(self, who: int) -> tuple[object, ...]:
         """`situation` read off the components now."""
-        conditions = esper.component_for_entity(who, Conditions)
-        wielded = esper.component_for_entity(who, Wielded)
-        return (esper.component_for_entity(who, Health).hp, tuple(wielded.weapons),
+        conditions = component_for_entity(who, Conditions)
+        wielded = component_for_entity(who, Wielded)
+        return (component_for_entity(who, Health).hp, tuple(wielded.weapons),
                 tuple(wielded.unloaded), queries.hex_of(who),
-                esper.component_for_entity(who, Facing).direction,
+                component_for_entity(who, Facing).direction,
                 tuple(sorted(conditions.rounds.items())), tuple(sorted(conditions.amounts.items())))
 
     def blow_cost(self, enemy: int) -> int:
@@ -338,7 +337,7 @@ class Threats:
 
     def armed(self, enemy: int) -> tuple[str, ...]:
         """What `enemy` wields (weapon ids), a key of the round's caches."""
-        return tuple(w.id for w in esper.component_for_entity(enemy, Wielded).weapons)
+        return tuple(w.id for w in component_for_entity(enemy, Wielded).weapons)
 
     def exposure(self, actor: int, spot: Hex, enemies: list[int]) -> float:
         """The exposure term of standing on `spot` when the enemies' turns come."""
@@ -360,7 +359,7 @@ class Threats:
         """Below RETREAT of its HP, while its fresh allies number HOLD_LINE per enemy or more."""
         key = ("wounded", actor)
         if key not in self.flags:
-            health = esper.component_for_entity(actor, Health)
+            health = component_for_entity(actor, Health)
             found = False
             if health.hp < RETREAT * health.max_hp:  # the count only for the wounded
                 side = self.scene.sides[actor]
@@ -369,7 +368,7 @@ class Threats:
                     if self.scene.sides[e] != side:
                         foes += 1
                     elif e != actor:
-                        other = esper.component_for_entity(e, Health)
+                        other = component_for_entity(e, Health)
                         fresh += other.hp >= RETREAT * other.max_hp
                 found = fresh > 0 and fresh >= HOLD_LINE * foes
             self.flags[key] = found
@@ -377,7 +376,7 @@ class Threats:
 
     def risk(self, actor: int, walked: list[Hex], enemies: list[int]) -> float:
         """Threat of the enemies offered an Action of Opportunity as `walked` is walked."""
-        stats = esper.component_for_entity(actor, Stats).block
+        stats = component_for_entity(actor, Stats).block
         if len(walked) < 2 or not self.ruleset.opens("move", None, stats):
             return 0.0
         total = 0.0
