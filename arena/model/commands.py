@@ -158,7 +158,7 @@ def _same(value: Any) -> Any:
 
 
 @dataclass(frozen=True, slots=True)
-class FieldSpec:
+class CommandField:
     """What one command field must be in JSON, and how the command takes it.
 
     The refusal reads "'NAME' must be WANTED, got VALUE", after the command's type when
@@ -171,9 +171,9 @@ class FieldSpec:
     prefixed: bool = True
 
 
-def _whole_in(lo: int, hi: int) -> FieldSpec:
+def _whole_in(lo: int, hi: int) -> CommandField:
     """An integer field of `lo..hi`."""
-    return FieldSpec(f"an integer {lo}..{hi}", lambda v: _whole(v) and lo <= v <= hi,
+    return CommandField(f"an integer {lo}..{hi}", lambda v: _whole(v) and lo <= v <= hi,
                      prefixed=False)
 
 
@@ -182,16 +182,16 @@ MAX_SLOT = 16  # a weapon, spare or pack index: 0..MAX_SLOT
 
 # Every command field, once: what it must be. A command's fields are checked in this order
 # (the actor first), so the first problem named is the same whatever the object's key order.
-FIELDS: dict[str, FieldSpec] = {
+FIELDS: dict[str, CommandField] = {
     "actor": _whole_in(1, MAX_ENTITY),
-    "to": FieldSpec("[q, r]", lambda v: isinstance(v, list) and len(v) == 2
+    "to": CommandField("[q, r]", lambda v: isinstance(v, list) and len(v) == 2
                     and all(_whole(q) for q in v), lambda v: Hex(v[0], v[1])),
     "facing": _whole_in(0, 5),
-    "options": FieldSpec("a list of names", lambda v: isinstance(v, list)
+    "options": CommandField("a list of names", lambda v: isinstance(v, list)
                          and all(isinstance(o, str) for o in v),
                          lambda v: tuple(sorted(set(v)))),
-    "take": FieldSpec("true or false", lambda v: isinstance(v, bool)),
-    "buff": FieldSpec("a name such as 'chant'",
+    "take": CommandField("true or false", lambda v: isinstance(v, bool)),
+    "buff": CommandField("a name such as 'chant'",
                       lambda v: isinstance(v, str) and _NAME.fullmatch(v) is not None),
     "target": _whole_in(1, MAX_ENTITY),
     "weapon": _whole_in(0, MAX_SLOT),
