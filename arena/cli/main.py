@@ -223,9 +223,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command in ("rules", "attack", "odds"):
             return run_calculator(args, out)
         if args.command == "run" and not args.auto:  # the terminal run
-            from arena.tui.run.flow import terminal_run  # noqa: PLC0415
+            from arena.cli.run import run_terminal  # noqa: PLC0415
 
-            return terminal_run(args)
+            return run_terminal(args)
         result = run_other(args, out)
         if result is None:
             parser.print_help(sys.stderr)
