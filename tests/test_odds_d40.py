@@ -13,7 +13,7 @@ from fractions import Fraction
 import pytest
 
 from arena.assets import load_library
-from arena.calculator import build_query, rulesets_text, run_odds
+from arena.calculator import build_query, odds_report, rulesets_text
 from arena.dice import Dice
 from arena.errors import ArenaError
 from arena.rules import RULESETS
@@ -255,8 +255,8 @@ def test_d40_odds_refuse_another_ruleset():
 # --- one engine, three users ----------------------------------------------------------------
 
 def test_arena_odds_json_has_the_table_rows_and_rules_lists_d40_with_odds():
-    data = json.loads(run_odds(build_query(D40, LIBRARY, "class=warrior,level=1,dex=14",
-                                           "ac=1"), as_json=True))
+    data = json.loads(odds_report(build_query(D40, LIBRARY, "class=warrior,level=1,dex=14",
+                                              "ac=1"), as_json=True))
     assert (data["needed"], data["p_hit_exact"], data["p_critical_exact"],
             data["p_fumble_exact"]) == (30, "33/200", "7/1000", "3/500")
     assert data["critical_hit_exact"]["3-4: Maximum Weapon Damage x 2"] == "7/10000"

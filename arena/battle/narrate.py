@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
 
 from arena.dice import Roll
 from arena.ecs.events import (
@@ -112,6 +114,231 @@ def display(name: str) -> str:
     return name.replace("_plus_", " +").replace("_minus_", " -").replace("_", " ")
 
 
+@dataclass(frozen=True, slots=True)
+class Names:
+    """What a log line calls things: combatants, sides, weapons, and the map's rough ground."""
+
+    names: Mapping[int, str]
+    sides: Mapping[int, str]
+    weapons: Mapping[str, str] | None = None
+    rough: Mapping[Hex, str] | None = None
+
+    def n(self, entity: int) -> str:
+        """A combatant's name (`#id` when unknown)."""
+        return self.names.get(entity, f"#{entity}")
+
+    def w(self, weapon: str) -> str:
+        """A weapon's display name (the id as words when the table lacks it)."""
+        return weapon if self.weapons is None else self.weapons.get(weapon, display(weapon))
+
+
+def _round_started(event: RoundStarted, c: Names) -> str:
+    """'Round 2. Initiative: Ann 14 (d20 12 +2), Bob 9 (d20 9)', or the sides' rolls."""
+    faces = {int(r.purpose.rsplit("#", 1)[1]): r for r in event.rolls if "#" in r.purpose}
+    parts = []
+    for entity, score in event.scores:
+        roll = faces.get(entity)
+        detail = ""
+        if roll is not None:
+            bonus = score - roll.total
+            detail = f" ({roll_text(roll)}{f' {bonus:+d}' if bonus else ''})"
+        parts.append(f"{c.n(entity)} {score}{detail}")
+    sided = [f"{c.sides.get(int(r.purpose.rsplit(' ', 1)[1]), r.purpose)} "
+             f"{roll_text(r)}" for r in event.rolls
+             if r.purpose.startswith("initiative side ")]
+    if sided:
+        return (f"Round {event.round}. Initiative: {', '.join(sided)}; "
+                f"order: {', '.join(c.n(e) for e in event.order)}")
+    return f"Round {event.round}. Initiative: {', '.join(parts)}"
+
+
+def _turn_started(event: TurnStarted, c: Names) -> str:
+    """The turn's start and its AP: Ann's turn (4 AP)."""
+    return f"{c.n(event.actor)}'s turn ({event.ap} AP)"
+
+
+def _moved(event: Moved, c: Names) -> str:
+    """Where the walk ends, its facing and AP, and the difficult ground it crossed."""
+    to = event.path[-1]
+    steps = len(event.path) - 1
+    rough = c.rough
+    entered = sorted(rough[h] for h in event.path[1:] if rough and h in rough)
+    dear = (f": {len(entered)} hex{'es' if len(entered) != 1 else ''} of difficult "
+            f"ground ({', '.join(sorted(set(entered)))});" if entered else ",")
+    return (f"{c.n(event.actor)} moves {steps} hex{'es' if steps != 1 else ''} to "
+            f"({to.q}, {to.r}), facing {FACING_NAMES[event.facing]} "
+            f"({event.ap_spent} AP{dear} {event.ap_left} left)")
+
+
+def _faced(event: Faced, c: Names) -> str:
+    """'Ann turns to face north-east (1 AP, 3 left)'."""
+    paid = f" ({event.ap_spent} AP, {event.ap_left} left)" if event.ap_spent else ""
+    return f"{c.n(event.actor)} turns to face {FACING_NAMES[event.facing]}{paid}"
+
+
+def _attacked(event: Attacked, c: Names) -> str:
+    """Who strikes whom with what, from where, every number of the roll, the HP left."""
+    how = "strikes at the opening of" if event.reaction else "attacks"
+    if event.free:
+        how = "strikes"
+    return (f"{c.n(event.actor)} {how} {c.n(event.target)} with {c.w(event.weapon)} "
+            f"({event.distance} hex, {event.position}): {attack_text(event.result)}"
+            f" [{c.n(event.target)} {event.target_hp} HP]")
+
+
+def _picked_up(event: PickedUp, c: Names) -> str:
+    """'Ann picks up a mace (2 AP)'."""
+    return f"{c.n(event.actor)} picks up {c.w(event.weapon)} ({event.ap_spent} AP)"
+
+
+def _drew(event: Drew, c: Names) -> str:
+    """'Ann draws a dagger, stowing a bow (1 AP)'."""
+    stowed = f", stowing {', '.join(c.w(s) for s in event.stowed)}" if event.stowed else ""
+    return f"{c.n(event.actor)} draws {c.w(event.weapon)}{stowed} ({event.ap_spent} AP)"
+
+
+def _reloaded(event: Reloaded, c: Names) -> str:
+    """'Ann reloads a crossbow (2 AP)'."""
+    return f"{c.n(event.actor)} reloads {c.w(event.weapon)} ({event.ap_spent} AP)"
+
+
+def _died(event: Died, c: Names) -> str:
+    """'Bob falls, slain by Ann' (no `by` when it was its own doing)."""
+    if event.by == event.actor:
+        return f"{c.n(event.actor)} falls, {event.how}"
+    return f"{c.n(event.actor)} falls, {event.how} by {c.n(event.by)}"
+
+
+def _turn_ended(event: TurnEnded, c: Names) -> str:
+    """'Ann ends the turn (1 AP kept)'."""
+    return f"{c.n(event.actor)} ends the turn ({event.ap_left} AP kept)"
+
+
+def _condition_added(event: ConditionAdded, c: Names) -> str:
+    """'Bob is stunned for 2 turns', or the condition's phrase."""
+    if event.name in PHRASES:
+        return f"{c.n(event.actor)} {PHRASES[event.name][0]}"
+    lasting = f"for {event.rounds} turn{'s' if event.rounds != 1 else ''}" if event.rounds \
+        else "until removed"
+    strength = f" ({event.amount})" if event.amount else ""
+    return f"{c.n(event.actor)} is {event.name.replace('_', ' ')}{strength} {lasting}"
+
+
+def _condition_ended(event: ConditionEnded, c: Names) -> str:
+    """'Bob is no longer stunned', or the condition's phrase."""
+    if event.name in PHRASES:
+        return f"{c.n(event.actor)} {PHRASES[event.name][1]}"
+    return f"{c.n(event.actor)} is no longer {event.name.replace('_', ' ')}"
+
+
+def _weapon_dropped(event: WeaponDropped, c: Names) -> str:
+    """A dropped (or thrown) weapon, where it lies, and the roll it survived."""
+    where = f" at ({event.at.q}, {event.at.r})" if event.at is not None else ""
+    dice = " ".join(roll_text(r) for r in event.rolls)
+    checked = f" ({dice}: holds)" if dice else ""
+    if event.how == "is thrown":
+        return f"{c.n(event.actor)}'s {c.w(event.weapon)} lands{where}{checked}"
+    return f"{c.n(event.actor)} drops {c.w(event.weapon)}: it {event.how}{where}{checked}"
+
+
+def _weapon_kicked(event: WeaponKicked, c: Names) -> str:
+    """'Ann kicks Bob's mace back to (1, 2) (1 AP)'."""
+    return (f"{c.n(event.actor)} kicks {c.n(event.owner)}'s {c.w(event.weapon)} back to "
+            f"({event.to.q}, {event.to.r}) ({event.ap_spent} AP)")
+
+
+def _aura_started(event: AuraStarted, c: Names) -> str:
+    """'Ann starts chant: 3 hexes around, for 2 rounds (2 AP)'."""
+    lasting = f"for {event.rounds} rounds" if event.rounds else "while kept up"
+    return (f"{c.n(event.actor)} starts {event.name.replace('_', ' ')}: "
+            f"{event.radius} hexes around, {lasting} ({event.ap_spent} AP)")
+
+
+def _aura_ended(event: AuraEnded, c: Names) -> str:
+    """An aura's end and why: Ann's chant ends: its time is up."""
+    return f"{c.n(event.actor)}'s {event.name.replace('_', ' ')} ends: {event.reason}"
+
+
+def _weapon_broken(event: WeaponBroken, c: Names) -> str:
+    """A weapon that breaks or loses magic, with the roll that did it."""
+    dice = " ".join(roll_text(r) for r in event.rolls)
+    why = f" ({dice})" if dice else ""
+    if event.magic_lost:
+        return f"{c.n(event.actor)}'s {c.w(event.weapon)} loses {event.magic_lost} magic{why}"
+    return f"{c.n(event.actor)}'s {c.w(event.weapon)} breaks{why}"
+
+
+def _upkept(event: Upkept, c: Names) -> str:
+    """'Bob loses 2 HP (d4 2; bleeding) [5 HP]'."""
+    parts = [roll_text(r) for r in event.rolls] + list(event.notes)
+    why = f" ({'; '.join(parts)})" if parts else ""
+    return f"{c.n(event.actor)} loses {event.damage} HP{why} [{event.hp} HP]"
+
+
+def _knocked_back(event: KnockedBack, c: Names) -> str:
+    """'Bob is knocked back to (1, 2)'."""
+    to = event.path[-1]
+    return f"{c.n(event.actor)} is knocked back to ({to.q}, {to.r})"
+
+
+def _opening_presented(event: OpeningPresented, c: Names) -> str:
+    """Who may react to the action: Bob's move presents an opening to Ann, Cid."""
+    who = ", ".join(c.n(r) for r in event.reactors)
+    action = event.action.replace("_", " ")
+    return f"{c.n(event.actor)}'s {action} presents an opening to {who}"
+
+
+def _reaction_declined(event: ReactionDeclined, c: Names) -> str:
+    """'Ann lets the opening pass'."""
+    return f"{c.n(event.actor)} lets the opening pass"
+
+
+def _used_item(event: UsedItem, c: Names) -> str:
+    """An item used up: the HP it healed and its dice, what it ended or mended, HP and AP."""
+    heal = f": +{event.healed} HP" if event.rolls else ""
+    dice = f" ({', '.join(roll_text(r) for r in event.rolls)})" if event.rolls else ""
+    ended = f", {' and '.join(e.replace('_', ' ') for e in event.ended)} stops" \
+        if event.ended else ""
+    mended = f": {c.w(event.mended)} is whole again" if event.mended else ""
+    return (f"{c.n(event.actor)} uses {display(event.item)}{heal}{dice}{ended}{mended} "
+            f"[{event.hp} HP] ({event.ap_spent} AP)")
+
+
+def _action_failed(event: ActionFailed, c: Names) -> str:
+    """An action that failed and why: Ann's stand up fails: the roll was too low."""
+    return f"{c.n(event.actor)}'s {event.action.replace('_', ' ')} fails: {event.reason}"
+
+
+def _notice(event: Notice, _c: Names) -> str:
+    """'Note: ...'."""
+    return f"Note: {event.text}"
+
+
+def _refused(event: Refused, _c: Names) -> str:
+    """'Refused move: ...'."""
+    return f"Refused {display(event.command)}: {event.reason}"
+
+
+def _battle_ended(event: BattleEnded, c: Names) -> str:
+    """'Battle over after 5 rounds: Red wins (last side standing)'."""
+    who = c.sides.get(event.winner, "nobody") if event.winner is not None else "nobody"
+    return f"Battle over after {event.rounds} rounds: {who} wins ({event.reason})"
+
+
+# One small function per event type; an event type not here is shown as its record.
+LINES: dict[type, Callable[[Any, Names], str]] = {
+    RoundStarted: _round_started, TurnStarted: _turn_started, Moved: _moved, Faced: _faced,
+    Attacked: _attacked, PickedUp: _picked_up, Drew: _drew, Reloaded: _reloaded, Died: _died,
+    TurnEnded: _turn_ended, ConditionAdded: _condition_added,
+    ConditionEnded: _condition_ended, WeaponDropped: _weapon_dropped,
+    WeaponKicked: _weapon_kicked, AuraStarted: _aura_started, AuraEnded: _aura_ended,
+    WeaponBroken: _weapon_broken, Upkept: _upkept, KnockedBack: _knocked_back,
+    OpeningPresented: _opening_presented, ReactionDeclined: _reaction_declined,
+    UsedItem: _used_item, ActionFailed: _action_failed, Notice: _notice, Refused: _refused,
+    BattleEnded: _battle_ended,
+}
+
+
 def narrate(event: Event, names: Mapping[int, str], sides: Mapping[int, str],
             weapons: Mapping[str, str] | None = None,
             rough: Mapping[Hex, str] | None = None) -> str:
@@ -120,125 +347,8 @@ def narrate(event: Event, names: Mapping[int, str], sides: Mapping[int, str],
     `weapons` maps weapon ids to display names when given, and `rough` the map's difficult
     ground (`HexMap.difficult`), so a walk's dearer steps are named beside its AP.
     """
-    def n(entity: int) -> str:
-        return names.get(entity, f"#{entity}")
-
-    def w(weapon: str) -> str:
-        return weapon if weapons is None else weapons.get(weapon, display(weapon))
-
-    match event:
-        case RoundStarted():
-            faces = {int(r.purpose.rsplit("#", 1)[1]): r for r in event.rolls if "#" in r.purpose}
-            parts = []
-            for entity, score in event.scores:
-                roll = faces.get(entity)
-                detail = ""
-                if roll is not None:
-                    bonus = score - roll.total
-                    detail = f" ({roll_text(roll)}{f' {bonus:+d}' if bonus else ''})"
-                parts.append(f"{n(entity)} {score}{detail}")
-            sided = [f"{sides.get(int(r.purpose.rsplit(' ', 1)[1]), r.purpose)} "
-                     f"{roll_text(r)}" for r in event.rolls
-                     if r.purpose.startswith("initiative side ")]
-            if sided:
-                return (f"Round {event.round}. Initiative: {', '.join(sided)}; "
-                        f"order: {', '.join(n(e) for e in event.order)}")
-            return f"Round {event.round}. Initiative: {', '.join(parts)}"
-        case TurnStarted():
-            return f"{n(event.actor)}'s turn ({event.ap} AP)"
-        case Moved():
-            to = event.path[-1]
-            steps = len(event.path) - 1
-            entered = sorted(rough[h] for h in event.path[1:] if rough and h in rough)
-            dear = (f": {len(entered)} hex{'es' if len(entered) != 1 else ''} of difficult "
-                    f"ground ({', '.join(sorted(set(entered)))});" if entered else ",")
-            return (f"{n(event.actor)} moves {steps} hex{'es' if steps != 1 else ''} to "
-                    f"({to.q}, {to.r}), facing {FACING_NAMES[event.facing]} "
-                    f"({event.ap_spent} AP{dear} {event.ap_left} left)")
-        case Faced():
-            paid = f" ({event.ap_spent} AP, {event.ap_left} left)" if event.ap_spent else ""
-            return f"{n(event.actor)} turns to face {FACING_NAMES[event.facing]}{paid}"
-        case Attacked():
-            how = "strikes at the opening of" if event.reaction else "attacks"
-            if event.free:
-                how = "strikes"
-            return (f"{n(event.actor)} {how} {n(event.target)} with {w(event.weapon)} "
-                    f"({event.distance} hex, {event.position}): {attack_text(event.result)}"
-                    f" [{n(event.target)} {event.target_hp} HP]")
-        case PickedUp():
-            return f"{n(event.actor)} picks up {w(event.weapon)} ({event.ap_spent} AP)"
-        case Drew():
-            stowed = f", stowing {', '.join(w(s) for s in event.stowed)}" if event.stowed else ""
-            return f"{n(event.actor)} draws {w(event.weapon)}{stowed} ({event.ap_spent} AP)"
-        case Reloaded():
-            return f"{n(event.actor)} reloads {w(event.weapon)} ({event.ap_spent} AP)"
-        case Died():
-            if event.by == event.actor:
-                return f"{n(event.actor)} falls, {event.how}"
-            return f"{n(event.actor)} falls, {event.how} by {n(event.by)}"
-        case TurnEnded():
-            return f"{n(event.actor)} ends the turn ({event.ap_left} AP kept)"
-        case ConditionAdded():
-            if event.name in PHRASES:
-                return f"{n(event.actor)} {PHRASES[event.name][0]}"
-            lasting = f"for {event.rounds} turn{'s' if event.rounds != 1 else ''}" if event.rounds \
-                else "until removed"
-            strength = f" ({event.amount})" if event.amount else ""
-            return f"{n(event.actor)} is {event.name.replace('_', ' ')}{strength} {lasting}"
-        case ConditionEnded():
-            if event.name in PHRASES:
-                return f"{n(event.actor)} {PHRASES[event.name][1]}"
-            return f"{n(event.actor)} is no longer {event.name.replace('_', ' ')}"
-        case WeaponDropped():
-            where = f" at ({event.at.q}, {event.at.r})" if event.at is not None else ""
-            dice = " ".join(roll_text(r) for r in event.rolls)
-            checked = f" ({dice}: holds)" if dice else ""
-            if event.how == "is thrown":
-                return f"{n(event.actor)}'s {w(event.weapon)} lands{where}{checked}"
-            return f"{n(event.actor)} drops {w(event.weapon)}: it {event.how}{where}{checked}"
-        case WeaponKicked():
-            return (f"{n(event.actor)} kicks {n(event.owner)}'s {w(event.weapon)} back to "
-                    f"({event.to.q}, {event.to.r}) ({event.ap_spent} AP)")
-        case AuraStarted():
-            lasting = f"for {event.rounds} rounds" if event.rounds else "while kept up"
-            return (f"{n(event.actor)} starts {event.name.replace('_', ' ')}: "
-                    f"{event.radius} hexes around, {lasting} ({event.ap_spent} AP)")
-        case AuraEnded():
-            return f"{n(event.actor)}'s {event.name.replace('_', ' ')} ends: {event.reason}"
-        case WeaponBroken():
-            dice = " ".join(roll_text(r) for r in event.rolls)
-            why = f" ({dice})" if dice else ""
-            if event.magic_lost:
-                return f"{n(event.actor)}'s {w(event.weapon)} loses {event.magic_lost} magic{why}"
-            return f"{n(event.actor)}'s {w(event.weapon)} breaks{why}"
-        case Upkept():
-            parts = [roll_text(r) for r in event.rolls] + list(event.notes)
-            why = f" ({'; '.join(parts)})" if parts else ""
-            return f"{n(event.actor)} loses {event.damage} HP{why} [{event.hp} HP]"
-        case KnockedBack():
-            to = event.path[-1]
-            return f"{n(event.actor)} is knocked back to ({to.q}, {to.r})"
-        case OpeningPresented():
-            who = ", ".join(n(r) for r in event.reactors)
-            action = event.action.replace("_", " ")
-            return f"{n(event.actor)}'s {action} presents an opening to {who}"
-        case ReactionDeclined():
-            return f"{n(event.actor)} lets the opening pass"
-        case UsedItem():
-            heal = f": +{event.healed} HP" if event.rolls else ""
-            dice = f" ({', '.join(roll_text(r) for r in event.rolls)})" if event.rolls else ""
-            ended = f", {' and '.join(e.replace('_', ' ') for e in event.ended)} stops" \
-                if event.ended else ""
-            mended = f": {w(event.mended)} is whole again" if event.mended else ""
-            return (f"{n(event.actor)} uses {display(event.item)}{heal}{dice}{ended}{mended} "
-                    f"[{event.hp} HP] ({event.ap_spent} AP)")
-        case ActionFailed():
-            return f"{n(event.actor)}'s {event.action.replace('_', ' ')} fails: {event.reason}"
-        case Notice():
-            return f"Note: {event.text}"
-        case Refused():
-            return f"Refused {display(event.command)}: {event.reason}"
-        case BattleEnded():
-            who = sides.get(event.winner, "nobody") if event.winner is not None else "nobody"
-            return f"Battle over after {event.rounds} rounds: {who} wins ({event.reason})"
+    for kind in type(event).__mro__:  # an event's own type, then what it derives from
+        line = LINES.get(kind)
+        if line is not None:
+            return line(event, Names(names, sides, weapons, rough))
     return str(event)

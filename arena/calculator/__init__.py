@@ -8,6 +8,13 @@ stand alone (`--at position=rear,flanked`). Every key has a default; every probl
 line naming the valid choices (an ArenaError). `docs/calculator.md` has the details.
 """
 
+from arena.calculator.answers import (
+    attack_report,
+    odds_report,
+    resolve,
+    ruleset_text,
+    rulesets_text,
+)
 from arena.calculator.query import Query, build_query, stat_block, weapon_catalogue
 from arena.calculator.render import (
     attack_json,
@@ -31,18 +38,11 @@ from arena.calculator.spec import (
     parse_value,
     split_spec,
 )
-from arena.cli.calculator import (
-    resolve,
-    ruleset_text,
-    rulesets_text,
-    run_attack,
-    run_odds,
-)
 
 __all__ = [
     "CHOICE_FIELDS", "DEFAULT_WEAPON", "DEFENDER_FIELDS", "POSITIONS", "WEAPON_FIELDS", "Query",
-    "Situation", "attack_json", "attack_lines", "build_query", "build_weapon", "effect_text",
-    "field_line", "header", "odds_json", "odds_lines", "parse_value", "query_json", "resolve",
-    "roll_faces", "ruleset_text", "rulesets_text", "run_attack", "run_odds", "situations",
-    "split_spec", "stat_block", "stats_line", "weapon_catalogue",
+    "Situation", "attack_json", "attack_lines", "attack_report", "build_query", "build_weapon",
+    "effect_text", "field_line", "header", "odds_json", "odds_lines", "odds_report",
+    "parse_value", "query_json", "resolve", "roll_faces", "ruleset_text", "rulesets_text",
+    "situations", "split_spec", "stat_block", "stats_line", "weapon_catalogue",
 ]

@@ -1,64 +1,65 @@
-"""The calculator's commands: `arena rules`, `arena attack` and `arena odds`."""
+"""The calculator's commands: `arena rules`, `arena attack` and `arena odds` (docs/calculator.md).
+
+Only the options live here; the answers are arena/calculator/answers.py. The rules, the assets
+and the calculator are imported by `run_calculator`, so `arena --help` and `arena rules` load
+none of them (tests/test_startup.py).
+"""
 
 from __future__ import annotations
 
-import json
+import argparse
+import sys
+from typing import Any, TextIO
 
-from arena.assets import Library
-from arena.calculator.query import Query, weapon_catalogue
-from arena.calculator.render import attack_json, attack_lines, field_line, odds_json, odds_lines
-from arena.calculator.situations import situations
-from arena.calculator.spec import CHOICE_FIELDS, DEFENDER_FIELDS, WEAPON_FIELDS
-from arena.dice import Dice
-from arena.rules import RULESETS
-from arena.rules.base import AttackResult, Ruleset
-from arena.rules.odds import attack_odds, has_odds
+from arena.cli.choices import RULESET_NAMES, rulesets_text
+from arena.errors import ArenaError
 
 
-def resolve(query: Query, dice: Dice) -> AttackResult:
-    """Resolve the attack with the ruleset's own logic and these dice."""
-    return query.ruleset.resolve_attack(query.ctx, dice)
+def add_calculator(sub: Any) -> None:
+    """The attack calculator's commands: `rules`, `attack`, `odds`."""
+    rules = sub.add_parser("rules", help="list the rulesets, or one ruleset's SPEC keys")
+    rules.add_argument("name", nargs="?", help="a ruleset: its stat, weapon and situation keys")
+    attack = sub.add_parser("attack", help="resolve one attack with the ruleset's full logic")
+    odds = sub.add_parser("odds", help="the exact odds of one attack")
+    for command in (attack, odds):
+        command.add_argument("--rules", required=True, help=f"ruleset ({', '.join(RULESET_NAMES)})")
+        command.add_argument("--attacker", default="", metavar="SPEC",
+                             help="key=value,... stat-block and weapon keys (arena rules NAME)")
+        command.add_argument("--defender", default="", metavar="SPEC",
+                             help="key=value,... stat-block keys")
+        command.add_argument("--at", default="", metavar="SPEC",
+                             help="key=value,... the situation: distance, position, maneuvers")
+        command.add_argument("--json", action="store_true", help="one JSON object")
+    attack.add_argument("--dice", default="", help="scripted faces in the document's order, "
+                        "e.g. 19,15,5 (attack, confirmation, damage)")
+    attack.add_argument("--seed", type=int, default=1, help="seed for unscripted faces "
+                        "(default 1)")
 
 
-def run_attack(query: Query, dice: Dice, as_json: bool) -> str:
-    """`arena attack`: resolve once and describe it."""
-    result = resolve(query, dice)
-    notices = dice.drain_notices()
-    if as_json:
-        return json.dumps(attack_json(query, result, dice, notices)) + "\n"
-    return "\n".join(attack_lines(query, result, dice, notices)) + "\n"
+def run_calculator(args: argparse.Namespace, out: TextIO) -> int:
+    """`rules`, `attack` and `odds`: build the attack from its SPECs, then roll or weigh it."""
+    if args.command == "rules" and args.name is None and "arena.rules" not in sys.modules:
+        out.write(rulesets_text())  # from the catalog: no ruleset is imported
+        return 0
+    from arena import calculator  # noqa: PLC0415
+    from arena.assets import load_library  # noqa: PLC0415
+    from arena.dice import Dice, parse_script  # noqa: PLC0415
+    from arena.rules import get_ruleset  # noqa: PLC0415
 
-
-def run_odds(query: Query, as_json: bool) -> str:
-    """`arena odds`: the exact chances of the attack."""
-    odds = attack_odds(query.ruleset, query.ctx)
-    if as_json:
-        return json.dumps(odds_json(query, odds)) + "\n"
-    return "\n".join(odds_lines(query, odds)) + "\n"
-
-
-def rulesets_text() -> str:
-    """`arena rules`: every ruleset with its version, title and whether odds exist."""
-    lines = [f"{r.name:<8} {r.version:<6} {r.title}"
-             + ("" if has_odds(r) else "  (no exact odds yet)")
-             for r in sorted(RULESETS.values(), key=lambda r: r.name)]
-    return "\n".join(lines) + "\n"
-
-
-def ruleset_text(ruleset: Ruleset, library: Library) -> str:
-    """`arena rules NAME`: the keys of --attacker, --defender and --at with their defaults."""
-    weapons = ", ".join(sorted(weapon_catalogue(ruleset, library)))
-    odds = "exact odds available" if has_odds(ruleset) else "no exact odds yet"
-    lines = [f"{ruleset.name} {ruleset.version}: {ruleset.title} ({odds})", "",
-             "Stat-block fields (--attacker and --defender):"]
-    lines += [field_line(f) for f in ruleset.fields]
-    lines += ["", "Weapon fields (--attacker; they override the chosen weapon's own):",
-              field_line(CHOICE_FIELDS[0]) + f": {weapons}", field_line(CHOICE_FIELDS[1])]
-    lines += [field_line(f, "(weapon's)") for f in WEAPON_FIELDS]
-    lines += ["", "Defender fields (--defender, besides its stat block):"]
-    lines += [field_line(f) for f in DEFENDER_FIELDS]
-    lines += ["", "Situation fields (--at):"]
-    lines += [field_line(s.spec) for s in situations(ruleset)]
-    lines += ["", "SPEC: key=value pairs joined by commas; a list goes on after commas "
-              "(feats=a,b); a true/false key may stand alone (--at flanked)."]
-    return "\n".join(lines) + "\n"
+    if args.command == "rules" and args.name is None:  # the rulesets are loaded: ask them
+        out.write(calculator.rulesets_text())  # (a ruleset registered at run time shows too)
+        return 0
+    if args.command == "rules":
+        out.write(calculator.ruleset_text(get_ruleset(args.name), load_library()))
+        return 0
+    ruleset = get_ruleset(args.rules)
+    query = calculator.build_query(ruleset, load_library(), args.attacker, args.defender,
+                                   args.at)
+    if args.command == "odds":
+        out.write(calculator.odds_report(query, args.json))
+        return 0
+    if args.seed < 0:
+        raise ArenaError(f"--seed must be 0 or more, got {args.seed}")
+    out.write(calculator.attack_report(query, Dice(args.seed, parse_script(args.dice)),
+                                       args.json))
+    return 0

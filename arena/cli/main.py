@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, NoReturn, TextIO, cast
 
 from arena.cli.batch import add_batch
+from arena.cli.calculator import add_calculator, run_calculator
 from arena.cli.choices import (
     AI_LEVELS,
     AI_NAMES,
@@ -16,7 +17,6 @@ from arena.cli.choices import (
     RULESET_NAMES,
     SAVES,
     path_arg,
-    rulesets_text,
 )
 from arena.cli.diff import add_diff
 from arena.cli.emit import emit_json, emit_text
@@ -114,27 +114,6 @@ def add_ai(command: Parser, what: str) -> None:
                          help=f"how well the tactical AI plays (default {DEFAULT_LEVEL})")
 
 
-def add_calculator(sub: argparse._SubParsersAction[Parser]) -> None:
-    """The attack calculator's commands: `rules`, `attack`, `odds` (docs/calculator.md)."""
-    rules = sub.add_parser("rules", help="list the rulesets, or one ruleset's SPEC keys")
-    rules.add_argument("name", nargs="?", help="a ruleset: its stat, weapon and situation keys")
-    attack = sub.add_parser("attack", help="resolve one attack with the ruleset's full logic")
-    odds = sub.add_parser("odds", help="the exact odds of one attack")
-    for command in (attack, odds):
-        command.add_argument("--rules", required=True, help=f"ruleset ({', '.join(RULESET_NAMES)})")
-        command.add_argument("--attacker", default="", metavar="SPEC",
-                             help="key=value,... stat-block and weapon keys (arena rules NAME)")
-        command.add_argument("--defender", default="", metavar="SPEC",
-                             help="key=value,... stat-block keys")
-        command.add_argument("--at", default="", metavar="SPEC",
-                             help="key=value,... the situation: distance, position, maneuvers")
-        command.add_argument("--json", action="store_true", help="one JSON object")
-    attack.add_argument("--dice", default="", help="scripted faces in the document's order, "
-                        "e.g. 19,15,5 (attack, confirmation, damage)")
-    attack.add_argument("--seed", type=int, default=1, help="seed for unscripted faces "
-                        "(default 1)")
-
-
 def run_sim(args: argparse.Namespace, out: TextIO) -> int:
     """Load, fight to the end with AI on every side, print, and record if asked."""
     from pathlib import Path  # noqa: PLC0415
@@ -197,34 +176,6 @@ def explain_ai(out: TextIO, battle: Battle) -> Command:
     return command
 
 
-def run_calculator(args: argparse.Namespace, out: TextIO) -> int:
-    """`rules`, `attack` and `odds`: build the attack from its SPECs, then roll or weigh it."""
-    if args.command == "rules" and args.name is None and "arena.rules" not in sys.modules:
-        out.write(rulesets_text())  # from the catalog: no ruleset is imported
-        return 0
-    from arena import calculator  # noqa: PLC0415
-    from arena.assets import load_library  # noqa: PLC0415
-    from arena.dice import Dice, parse_script  # noqa: PLC0415
-    from arena.rules import get_ruleset  # noqa: PLC0415
-
-    if args.command == "rules" and args.name is None:  # the rulesets are loaded: ask them
-        out.write(calculator.rulesets_text())  # (a ruleset registered at run time shows too)
-        return 0
-    if args.command == "rules":
-        out.write(calculator.ruleset_text(get_ruleset(args.name), load_library()))
-        return 0
-    ruleset = get_ruleset(args.rules)
-    query = calculator.build_query(ruleset, load_library(), args.attacker, args.defender,
-                                   args.at)
-    if args.command == "odds":
-        out.write(calculator.run_odds(query, args.json))
-        return 0
-    if args.seed < 0:
-        raise ArenaError(f"--seed must be 0 or more, got {args.seed}")
-    out.write(calculator.run_attack(query, Dice(args.seed, parse_script(args.dice)), args.json))
-    return 0
-
-
 def run_play(args: argparse.Namespace) -> int:
     """Play in the terminal (imported here so `sim` and `replay` never load the front end)."""
     from arena.ai.roster import parse_ai  # noqa: PLC0415
@@ -272,9 +223,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command in ("rules", "attack", "odds"):
             return run_calculator(args, out)
         if args.command == "run" and not args.auto:  # the terminal run
-            from arena.tui.run.flow import terminal_run  # noqa: PLC0415
+            from arena.cli.run import run_terminal  # noqa: PLC0415
 
-            return terminal_run(args)
+            return run_terminal(args)
         result = run_other(args, out)
         if result is None:
             parser.print_help(sys.stderr)

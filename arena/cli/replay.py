@@ -36,9 +36,10 @@ def run_replay(args: argparse.Namespace, out: TextIO) -> int:
     from pathlib import Path  # noqa: PLC0415
 
     from arena.battle.core import Battle  # noqa: PLC0415
-    from arena.cli.replay_tools import run_replay_tools, verify_branches  # noqa: PLC0415
+    from arena.cli.replay_tools import run_replay_tools  # noqa: PLC0415
     from arena.cli.run import replay_run  # noqa: PLC0415
     from arena.replay.file import load_document, rerun  # noqa: PLC0415
+    from arena.tools.branchfiles import verify_branches  # noqa: PLC0415
 
     if wants_tools(args):  # what if and branches: battle replays only
         return run_replay_tools(args, out, Path(SAVES))

@@ -66,6 +66,16 @@ def config_from(args: argparse.Namespace) -> RunConfig:
     return config
 
 
+def run_terminal(args: argparse.Namespace) -> int:
+    """`arena run` without --auto: the run in the terminal, what the options fix not asked."""
+    from arena.tui.run.flow import Preset, terminal_run  # noqa: PLC0415
+
+    config = config_from(args)
+    preset = Preset(config.seed if config.seeded else None, args.rules, config.bouts,
+                    config.endless, config.party)
+    return terminal_run(args.saves, preset)
+
+
 def run_run(args: argparse.Namespace, out: TextIO) -> int:
     """`arena run --auto`: play a whole run headless, print it, score it, record it."""
     import json  # noqa: PLC0415

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
-from dataclasses import dataclass, fields
-from typing import ClassVar
+from collections.abc import Callable, Mapping
+from dataclasses import MISSING, dataclass, fields
+from typing import Any, ClassVar
 
 from arena.hexgrid import Hex
 
@@ -147,12 +147,73 @@ def command_to_json(command: Command) -> dict[str, object]:
     return out
 
 
-def _int_field(data: Mapping[str, object], name: str, lo: int, hi: int) -> int:
-    """An integer field of a command object, checked against its range."""
-    value = data.get(name)
-    if not isinstance(value, int) or isinstance(value, bool) or not lo <= value <= hi:
-        raise ValueError(f"'{name}' must be an integer {lo}..{hi}, got {value!r}")
+def _whole(value: object) -> bool:
+    """Whether a JSON value is an integer (true and false are not)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _same(value: Any) -> Any:
+    """The value as it was read."""
     return value
+
+
+@dataclass(frozen=True, slots=True)
+class CommandField:
+    """What one command field must be in JSON, and how the command takes it.
+
+    The refusal reads "'NAME' must be WANTED, got VALUE", after the command's type when
+    `prefixed`. A field the command's record gives a default may be left out.
+    """
+
+    wanted: str
+    accepts: Callable[[Any], bool]
+    convert: Callable[[Any], Any] = _same
+    prefixed: bool = True
+
+
+def _whole_in(lo: int, hi: int) -> CommandField:
+    """An integer field of `lo..hi`."""
+    return CommandField(f"an integer {lo}..{hi}", lambda v: _whole(v) and lo <= v <= hi,
+                     prefixed=False)
+
+
+MAX_ENTITY = 1_000_000  # an entity id: 1..MAX_ENTITY
+MAX_SLOT = 16  # a weapon, spare or pack index: 0..MAX_SLOT
+
+# Every command field, once: what it must be. A command's fields are checked in this order
+# (the actor first), so the first problem named is the same whatever the object's key order.
+FIELDS: dict[str, CommandField] = {
+    "actor": _whole_in(1, MAX_ENTITY),
+    "to": CommandField("[q, r]", lambda v: isinstance(v, list) and len(v) == 2
+                    and all(_whole(q) for q in v), lambda v: Hex(v[0], v[1])),
+    "facing": _whole_in(0, 5),
+    "options": CommandField("a list of names", lambda v: isinstance(v, list)
+                         and all(isinstance(o, str) for o in v),
+                         lambda v: tuple(sorted(set(v)))),
+    "take": CommandField("true or false", lambda v: isinstance(v, bool)),
+    "buff": CommandField("a name such as 'chant'",
+                      lambda v: isinstance(v, str) and _NAME.fullmatch(v) is not None),
+    "target": _whole_in(1, MAX_ENTITY),
+    "weapon": _whole_in(0, MAX_SLOT),
+    "spare": _whole_in(0, MAX_SLOT),
+    "item": _whole_in(0, MAX_SLOT),
+}
+# Each command type's fields in that order, each with whether it may be left out.
+LAYOUT: dict[type[Command], tuple[tuple[str, bool], ...]] = {
+    cls: tuple((name, cls.__dataclass_fields__[name].default is not MISSING)
+               for name in FIELDS if name in cls.__dataclass_fields__)
+    for cls in COMMAND_TYPES.values()
+}
+
+
+def _field(data: Mapping[str, object], name: str, kind: str) -> Any:
+    """One field of a command object, checked against its spec."""
+    spec = FIELDS[name]
+    value = data.get(name)
+    if not spec.accepts(value):
+        where = f"{kind}: " if spec.prefixed else ""
+        raise ValueError(f"{where}'{name}' must be {spec.wanted}, got {value!r}")
+    return spec.convert(value)
 
 
 def command_from_json(data: object) -> Command:
@@ -165,52 +226,9 @@ def command_from_json(data: object) -> Command:
         raise ValueError(
             f"unknown command type {kind!r} (valid: {', '.join(sorted(COMMAND_TYPES))})"
         )
-    names = {f.name for f in fields(cls)}
-    extra = sorted(set(data) - names - {"type"})
+    layout = LAYOUT[cls]
+    extra = sorted(set(data) - {name for name, _ in layout} - {"type"})
     if extra:
         raise ValueError(f"{kind}: unknown field '{extra[0]}'")
-    actor = _int_field(data, "actor", 1, 1_000_000)
-    if cls is Move:
-        to = data.get("to")
-        if not (
-            isinstance(to, list)
-            and len(to) == 2
-            and all(isinstance(v, int) and not isinstance(v, bool) for v in to)
-        ):
-            raise ValueError(f"move: 'to' must be [q, r], got {to!r}")
-        return Move(actor, Hex(to[0], to[1]))
-    if cls is Face:
-        return Face(actor, _int_field(data, "facing", 0, 5))
-    if cls is Attack:
-        options = data.get("options", [])
-        if not (isinstance(options, list) and all(isinstance(o, str) for o in options)):
-            raise ValueError(f"attack: 'options' must be a list of names, got {options!r}")
-        return Attack(
-            actor,
-            _int_field(data, "target", 1, 1_000_000),
-            _int_field(data, "weapon", 0, 16) if "weapon" in data else 0,
-            tuple(sorted(set(options))),
-        )
-    if cls is PickUp:
-        return PickUp(actor)
-    if cls is StandUp:
-        return StandUp(actor)
-    if cls is Draw:
-        return Draw(actor, _int_field(data, "spare", 0, 16))
-    if cls is Reload:
-        return Reload(actor, _int_field(data, "weapon", 0, 16))
-    if cls is React:
-        take = data.get("take")
-        if not isinstance(take, bool):
-            raise ValueError(f"react: 'take' must be true or false, got {take!r}")
-        return React(actor, take)
-    if cls is Kick:
-        return Kick(actor)
-    if cls is Invoke:
-        buff = data.get("buff")
-        if not isinstance(buff, str) or not _NAME.fullmatch(buff):
-            raise ValueError(f"invoke: 'buff' must be a name such as 'chant', got {buff!r}")
-        return Invoke(actor, buff)
-    if cls is UseItem:
-        return UseItem(actor, _int_field(data, "item", 0, 16))
-    return EndTurn(actor)
+    return cls(**{name: _field(data, name, cls.type) for name, optional in layout
+                  if not optional or name in data})

@@ -8,7 +8,6 @@ terminal at any point leaves the run for the next `arena` to continue.
 
 from __future__ import annotations
 
-import argparse
 import os
 import sys
 from dataclasses import dataclass
@@ -18,7 +17,6 @@ from arena import files
 from arena.assets import load_library
 from arena.assets.generated import materials
 from arena.assets.library import Library
-from arena.cli.run import config_from
 from arena.errors import ArenaError
 from arena.procgen.roster import pool
 from arena.procgen.threat import combatant_threat, side_strength
@@ -274,10 +272,7 @@ def title(saves: Path, preset: Preset | None = None) -> str:
     return choice if choice == "skirmish" else ""
 
 
-def terminal_run(args: argparse.Namespace) -> int:
-    """`arena run` without --auto: the terminal run, what the options fix not asked."""
-    config = config_from(args)
-    preset = Preset(config.seed if config.seeded else None, args.rules, config.bouts,
-                    config.endless, config.party)
-    title(args.saves, preset)
+def terminal_run(saves: Path, preset: Preset) -> int:
+    """`arena run` without --auto: the terminal run, what the preset fixes not asked."""
+    title(saves, preset)
     return 0

@@ -12,12 +12,12 @@ import io
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from arena.cli.replay_tools import TreeRow, delete_branch, promote_branch, row_text, tree_rows
 from arena.errors import ArenaError
 from arena.model.commands import command_from_json
 from arena.replay.file import Replay, load_document
 from arena.text import one_line
 from arena.tools import branches as tree
+from arena.tools.branchfiles import TreeRow, delete_branch, promote_branch, row_text, tree_rows
 from arena.tui.term import palette
 from arena.tui.term.canvas import Canvas
 from arena.tui.viewer.playback import Film, Playback, load_films

@@ -13,7 +13,6 @@ from __future__ import annotations
 import io
 from dataclasses import dataclass
 
-from arena.cli.replay_tools import as_branch, result_text, write_branches
 from arena.dice import parse_script
 from arena.errors import ArenaError
 from arena.model.commands import Command, EndTurn, command_from_json
@@ -21,6 +20,7 @@ from arena.replay.document import parse
 from arena.replay.file import load_document
 from arena.text import one_line
 from arena.tools import branches as tree
+from arena.tools.branchfiles import as_branch, result_text, write_branches
 from arena.tools.whatif import Change, Played, Result, main_line, what_if
 from arena.tui.viewer.playback import Playback
 
