@@ -1,6 +1,6 @@
 """The viewer's branches page: the replay's tree of lines, opening, promoting and deleting.
 
-The rows are the headless `--branches` listing (arena/cli/replay_tools.py). Enter opens a
+The rows are the headless `--branches` listing (arena/tools/branchfiles.py). Enter opens a
 line in the viewer (a branch is its parent's start, then its own commands, its dice spliced
 in where it left); promoting and deleting write the file with the headless tools' rules
 (in place under saves/, else a copy there, which the viewer then reads).

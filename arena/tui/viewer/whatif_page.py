@@ -2,7 +2,7 @@
 
 The change is typed on the prompt line: dice faces (`1,20`: rolled first from there), `e` (the
 acting combatant ends its turn instead), or a command as JSON (`{"type": ...}`). The page shows
-the headless tool's text (arena/cli/replay_tools.py): the first divergence, then the old and
+the headless tool's text (arena/tools/branchfiles.py): the first divergence, then the old and
 new lines side by side (winner, rounds, commands, HP left). `s` saves the new line as a branch
 (of the line shown: the main line or a branch opened from the branches page) with the headless
 tool's write rules: in place under saves/, else a copy there, which later saves extend.
