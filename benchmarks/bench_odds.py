@@ -26,13 +26,13 @@ from pathlib import Path
 from arena.assets import load_library
 from arena.calculator import build_query
 from arena.rules import RULESETS
+from arena.rules import exact as odds_core
 from arena.rules.adnd import odds as odds_adnd
 from arena.rules.ap import odds as odds_ap
 from arena.rules.base import AttackContext, Ruleset
 from arena.rules.becmi import odds as odds_becmi
 from arena.rules.d40 import odds as odds_d40
 from arena.rules.odds import attack_odds, has_odds
-from arena.rules import exact as odds_core
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the situations of the tests
 from tests.test_odds_sampling import ADND_CASES, AP_CASES, BECMI_CASES, D40_CASES
