@@ -16,15 +16,14 @@ from arena.tui.battle import describe, help, pager, panels, pointer
 from arena.tui.battle import outcome as summary
 from arena.tui.battle.controls import react
 from arena.tui.battle.modes import Exit, UiState
-from arena.tui.battle.panels import Line
 from arena.tui.battle.preview import attack_preview, plan_lines, short_odds
 from arena.tui.battle.render import MapPainter, Marks
 from arena.tui.battle.session import Session
 from arena.tui.term import palette
 from arena.tui.term.canvas import Canvas
-from arena.tui.term.glyphs import wrap
 from arena.tui.term.keymap import KEYMAP, LIVE, MENU_KEYS, first_key
 from arena.tui.term.layout import LOG_MIN, Layout, Rect, layout, map_origin, too_small
+from arena.tui.term.lines import Line, wrapped
 
 
 def draw_too_small(canvas: Canvas) -> None:
@@ -199,8 +198,7 @@ class App:
         elif state.mode == "menu":
             bottom = [(state.title, palette.TITLE)]
             for key, choice in zip(MENU_KEYS, state.menu, strict=False):
-                bottom += [(part, palette.TEXT)
-                           for part in wrap(f"{key}) {choice.label}", lay.panel.width, "   ")]
+                bottom += wrapped(f"{key}) {choice.label}", palette.TEXT, lay.panel.width, "   ")
         else:
             bottom = panels.order(self.session)
         panels.panel(canvas, lay.panel, card, bottom)

@@ -13,6 +13,7 @@ from arena.tui.term.canvas import Canvas
 from arena.tui.term.glyphs import wrap
 from arena.tui.term.keymap import KEYMAP, first_key
 from arena.tui.term.layout import Rect
+from arena.tui.term.lines import Line
 
 
 def pause(state: UiState, new: Sequence[LogLine], pane: LogPane, page: int) -> UiState:
@@ -46,9 +47,9 @@ def key(state: UiState, key: str, page: int, limit: int, back: Mode) -> UiState:
     return replace(state, mode=back, log_offset=0, hint="")
 
 
-def history_rows(log: Sequence[LogLine], width: int) -> list[tuple[str, palette.RGB]]:
+def history_rows(log: Sequence[LogLine], width: int) -> list[Line]:
     """Every log line ever written, wrapped, important ones marked with '!'."""
-    rows: list[tuple[str, palette.RGB]] = []
+    rows: list[Line] = []
     for entry in log:
         mark = "! " if entry.important else "  "
         rows += [(mark + part, palette.BRIGHT if entry.important else entry.colour)
