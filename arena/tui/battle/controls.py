@@ -81,43 +81,54 @@ def _normal(state: UiState, key: str, action: str | None, session: Session) -> R
         return Reaction(replace(state, mode=Mode.LOOK, cursor=actor.hex if actor else None))
     if actor is None or not session.player_turn:
         return Reaction(replace(state, hint="it is not your turn"))
-    command: Command
     if action in STEPS:
-        there = hex_neighbor(actor.hex, STEPS[action])
-        other = view.standing_at(there)
-        if other is not None and other.side == actor.side:
-            return Reaction(replace(state, hint=f"{other.name} is in the way"))
-        if other is not None:  # a bump: the preview first, the same step again attacks
-            attack = aim.bump(session.battle, actor, other)
-            if isinstance(attack, str):
-                return Reaction(replace(state, hint=attack))
-            aimed = _aim(state, session, False, other.id, attack.weapon)
-            return Reaction(replace(aimed.state, bump=action))
-        command = Move(actor.id, there)
-    elif action in ("turn_left", "turn_right"):
-        command = Face(actor.id, (actor.facing + (1 if action == "turn_left" else 5)) % 6)
-    elif action == "end_turn":
-        command = EndTurn(actor.id)
-    elif action == "pick_up":
-        command = PickUp(actor.id)
-    elif action == "stand_up":
-        made = make_command("stand_up", actor=actor.id)
-        if made is None:
-            return Reaction(replace(state, hint="nobody falls prone in this game"))
-        command = made
-    elif action in ("attack", "fire"):
+        return _step(state, action, session, actor)
+    if action in ("attack", "fire"):
         return _aim(state, session, action == "fire", state.last_target)
-    elif action == "kick":
-        command = Kick(actor.id)
-    elif action in ("draw", "reload", "invoke", "use_item"):
+    if action in ("draw", "reload", "invoke", "use_item"):
         return _offer(state, action, session, actor)
-    elif action == "maneuver":
+    if action == "maneuver":
         return Reaction(replace(state, hint=_no_maneuver(session) or (
             f"maneuvers are chosen while aiming: {first_key('attack')} or {first_key('fire')}, "
             f"then {first_key('maneuver')}")))
-    else:
+    command = _command(action, actor)
+    if command is None:
         return nothing(state, key)
+    if isinstance(command, str):
+        return Reaction(replace(state, hint=command))
     return Reaction(state, command)
+
+
+def _step(state: UiState, action: str, session: Session, actor: CombatantView) -> Reaction:
+    """A step key: walk one hex, or bump an enemy (the preview first, the same step attacks)."""
+    view = session.view
+    there = hex_neighbor(actor.hex, STEPS[action])
+    other = view.standing_at(there)
+    if other is not None and other.side == actor.side:
+        return Reaction(replace(state, hint=f"{other.name} is in the way"))
+    if other is not None:  # a bump: the preview first, the same step again attacks
+        attack = aim.bump(session.battle, actor, other)
+        if isinstance(attack, str):
+            return Reaction(replace(state, hint=attack))
+        aimed = _aim(state, session, False, other.id, attack.weapon)
+        return Reaction(replace(aimed.state, bump=action))
+    return Reaction(state, Move(actor.id, there))
+
+
+def _command(action: str | None, actor: CombatantView) -> Command | str | None:
+    """The command a key gives at once, a hint why it gives none, or None for any other key."""
+    if action in ("turn_left", "turn_right"):
+        return Face(actor.id, (actor.facing + (1 if action == "turn_left" else 5)) % 6)
+    if action == "end_turn":
+        return EndTurn(actor.id)
+    if action == "pick_up":
+        return PickUp(actor.id)
+    if action == "stand_up":
+        made = make_command("stand_up", actor=actor.id)
+        return made if made is not None else "nobody falls prone in this game"
+    if action == "kick":
+        return Kick(actor.id)
+    return None
 
 
 def _offer(state: UiState, action: str, session: Session, actor: CombatantView) -> Reaction:
