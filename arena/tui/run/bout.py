@@ -48,7 +48,7 @@ class RunSession(Session):
         return self.live.journal.path
 
     def abandon(self) -> None:
-        """The runflow decides what abandoning a bout means (the run ends)."""
+        """The run's flow (flow.py) decides what abandoning a bout means (the run ends)."""
 
     def _finish(self) -> None:
         """No replay per bout: the run record holds every bout."""
