@@ -28,6 +28,7 @@ from arena.replay.file import Recorder
 from arena.rules import RULESETS, get_ruleset
 from arena.tui.accessible.play import Reader
 from arena.tui.battle.app import App
+from arena.tui.battle.modes import Mode
 from arena.tui.battle.session import Session
 
 GOAL_SECONDS = 0.050
@@ -61,7 +62,7 @@ def main() -> int:
 
         def aim(app: App = app, console: tcod.console.Console = console) -> None:
             app.feed("a")
-            assert app.state.mode == "target"
+            assert app.state.mode == Mode.TARGET
             app.draw(console)
             app.feed("KEY_ESCAPE")
 

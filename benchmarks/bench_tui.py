@@ -106,11 +106,11 @@ def main() -> int:
     with tempfile.TemporaryDirectory() as saves:
         for size in args.size or list(GOAL_BYTES):
             goal = GOAL_BYTES.get(size, 4096)
-            for mode in ("truecolor", "256"):
+            for mode in (ColourMode.TRUECOLOR, ColourMode.XTERM256):
                 sizes, times, walls = measure(args.moves, args.seed, mode, Path(saves), size)
                 median_ms = statistics.median(times) * 1000
                 p95_ms = sorted(times)[int(0.95 * (len(times) - 1))] * 1000
-                print(f"{size[0]}x{size[1]} {mode:>9}: bytes median "
+                print(f"{size[0]}x{size[1]} {mode.value:>9}: bytes median "
                       f"{statistics.median(sizes):.0f}, max {max(sizes)} (goal {goal}); "
                       f"Python time median {median_ms:.3f} ms, 95th percentile {p95_ms:.3f} ms; "
                       f"wall median {statistics.median(walls) * 1000:.3f} ms ({len(sizes)} moves)")

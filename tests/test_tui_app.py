@@ -19,6 +19,7 @@ from arena.replay.file import Recorder
 from arena.replay.journal import load_resumable, resume
 from arena.rules import get_ruleset
 from arena.tui.battle.app import App
+from arena.tui.battle.modes import Exit, Mode
 from arena.tui.battle.render import FACING_ARROWS
 from arena.tui.battle.session import JOURNAL_NAME, Session
 from arena.tui.term import palette
@@ -202,12 +203,12 @@ def test_target_mode_cycles_valid_targets_with_tab_and_escape_backs_out(make_app
     app = three(make_app)
     before = app.session.battle.state_hash()
     press(app, "a")
-    assert app.state.mode == "target" and [t for t, _ in app.state.targets] == [2, 3]
+    assert app.state.mode == Mode.TARGET and [t for t, _ in app.state.targets] == [2, 3]
     assert "Longsword at Bob" in screen_text(app)
     press(app, "KEY_TAB")
     assert "Longsword at Cat" in screen_text(app)
     press(app, "KEY_BTAB", "KEY_ESCAPE")
-    assert app.state.mode == "normal"
+    assert app.state.mode == Mode.NORMAL
     assert app.session.battle.state_hash() == before
 
 
@@ -229,7 +230,7 @@ def test_target_cells_are_highlighted_and_enter_attacks(make_app):
     x, y = cell_of(Hex(0, 1))
     assert tuple(con.rgb["bg"][y, x]) == palette.TARGET_BG
     press(app, "KEY_ENTER")
-    assert app.state.mode == "normal"
+    assert app.state.mode == Mode.NORMAL
     assert "Ann attacks Cat" in screen_text(app)
 
 
@@ -242,21 +243,21 @@ def test_fire_mode_aims_missile_weapons_only(make_app):
     press(app, "KEY_ESCAPE")
     app2 = two_apart(make_app)
     press(app2, "f")
-    assert app2.state.mode == "normal"
+    assert app2.state.mode == Mode.NORMAL
     assert "Ann has no missile weapon in hand" in rows(draw(app2))[-1]
 
 
 def test_attack_with_no_enemy_in_reach_aims_anyway_and_says_why(make_app):
     app = two_apart(make_app)
     press(app, "a")
-    assert app.state.mode == "target"
+    assert app.state.mode == Mode.TARGET
     panel = layout(80, 24).panel
     text = " ".join(" ".join(r[panel.x:panel.x + panel.width].strip()
                              for r in rows(draw(app))).split())
     assert "cannot attack Bob: Longsword reaches 1 hex(es); target is 4 away" in text
     before = app.session.battle.state_hash()
     press(app, "KEY_ENTER")
-    assert app.state.mode == "target" and app.session.battle.state_hash() == before
+    assert app.state.mode == Mode.TARGET and app.session.battle.state_hash() == before
     assert "cannot attack Bob" in rows(draw(app))[-1]
 
 
@@ -272,7 +273,7 @@ def test_look_mode_describes_a_hex_and_previews_the_walk_then_enter_walks(make_a
     x, y = cell_of(Hex(0, 0))
     assert tuple(con.rgb["bg"][y, x]) == palette.CURSOR_BG
     press(app, "KEY_ENTER")
-    assert active(app).hex == Hex(0, 0) and app.state.mode == "normal"
+    assert active(app).hex == Hex(0, 0) and app.state.mode == Mode.NORMAL
 
 
 def test_look_mode_tab_jumps_between_combatants_and_describes_them(make_app):
@@ -299,10 +300,10 @@ def test_the_log_scrolls_back_with_pgup_and_forward_with_pgdn(make_app):
 def test_help_or_quit_from_look_mode_comes_back_to_the_plain_map(make_app):
     app = two_apart(make_app)
     press(app, "x", "?", "KEY_ESCAPE")
-    assert app.state.mode == "normal" and app.state.cursor is None
+    assert app.state.mode == Mode.NORMAL and app.state.cursor is None
     press(app, "a")
     press(app, "x", "Q", "n")
-    assert app.state.mode == "normal" and app.state.cursor is None
+    assert app.state.mode == Mode.NORMAL and app.state.cursor is None
 
 
 def test_help_lists_every_key_of_the_keymap_then_the_guide(make_app):
@@ -314,7 +315,7 @@ def test_help_lists_every_key_of_the_keymap_then_the_guide(make_app):
     press(app, "x")
     assert "How to play" in screen_text(app)
     press(app, "x")
-    assert app.state.mode == "normal" and app.state.cursor is None
+    assert app.state.mode == Mode.NORMAL and app.state.cursor is None
 
 
 def test_the_guide_of_a_shipped_scenario_fits_80x24(make_app):
@@ -340,9 +341,9 @@ def test_quit_asks_first_then_abandons_and_deletes_the_journal(make_app, tmp_pat
     press(app, "Q")
     assert "Abandon this battle?" in rows(draw(app))[-1]
     press(app, "n")
-    assert not app.done and app.state.mode == "normal"
+    assert not app.done and app.state.mode == Mode.NORMAL
     press(app, "Q", "y")
-    assert app.exit == "abandon" and not (tmp_path / JOURNAL_NAME).exists()
+    assert app.exit == Exit.ABANDON and not (tmp_path / JOURNAL_NAME).exists()
 
 
 def test_the_journal_gets_one_line_per_command_after_its_header(make_app, tmp_path):
@@ -359,7 +360,7 @@ def test_save_and_quit_writes_a_save_that_resumes_to_the_same_state(make_app, tm
     press(app, "l", "u", ".", "l")
     digest = app.session.battle.state_hash()
     press(app, "S")
-    assert app.exit == "save"
+    assert app.exit == Exit.SAVE
     path = tmp_path / "test-1.save.json"
     assert path.exists() and str(path) in app.message
     with resume(load_resumable(path)).battle as battle:
@@ -374,7 +375,7 @@ def test_the_end_of_battle_shows_a_summary_and_a_replay_that_verifies(make_app, 
                    fighter("Bob", 1, Hex(1, 0), hp=1, stats=ap_stats(ac=0, dex=-5)),
                    players=(0,))
     press(app, "l", "l")  # a bump previews, the same step again attacks
-    assert app.state.mode == "summary"
+    assert app.state.mode == Mode.SUMMARY
     text = screen_text(app)
     assert "Battle over after 1 rounds: Red wins (last side standing)" in text
     assert "dealt" in text and "fallen" in text
@@ -384,7 +385,7 @@ def test_the_end_of_battle_shows_a_summary_and_a_replay_that_verifies(make_app, 
     press(app, "l")
     assert not app.done
     press(app, "KEY_ENTER")
-    assert app.exit == "done" and str(replay) in app.message
+    assert app.exit == Exit.DONE and str(replay) in app.message
     capsys.readouterr()
     assert main(["replay", str(replay), "--verify"]) == 0
 
@@ -446,15 +447,15 @@ def test_with_several_spares_d_asks_which_and_esc_backs_out(make_app):
     assert "spares: Dagger, Longsword" in screen_text(app)
     press(app, "d")
     text = screen_text(app)
-    assert app.state.mode == "menu" and "Draw which spare?" in text
+    assert app.state.mode == Mode.MENU and "Draw which spare?" in text
     assert "a) Dagger d4" in text and "b) Longsword d8" in text
     press(app, "z")
     assert "a-b chooses, Esc backs out" in rows(draw(app))[-1] and not commands(app)
     press(app, "KEY_ESCAPE")
-    assert app.state.mode == "normal" and not commands(app)
+    assert app.state.mode == Mode.NORMAL and not commands(app)
     press(app, "d", "b")
     assert commands(app) == [{"type": "draw", "actor": 1, "spare": 1}]
-    assert app.state.mode == "normal" and "- Longsword d8" in screen_text(app)
+    assert app.state.mode == Mode.NORMAL and "- Longsword d8" in screen_text(app)
 
 
 def test_keys_that_do_not_apply_give_a_hint(make_app):

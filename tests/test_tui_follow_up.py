@@ -18,6 +18,7 @@ from arena.rules.odds import attack_odds
 from arena.tui.accessible.play import Reader, keys_of, speech
 from arena.tui.battle.app import App
 from arena.tui.battle.help import costs_text
+from arena.tui.battle.modes import Exit, Mode
 from arena.tui.battle.preview import percent
 from arena.tui.battle.session import Session
 from arena.tui.term.layout import layout
@@ -42,7 +43,7 @@ def test_an_archer_without_line_of_sight_aims_anyway_and_hears_the_true_reason(m
                    fighter("Bob", 1, Hex(3, 0), stats=SLOW),
                    hexmap=arena_map(walls=(Hex(0, 0),)))
     press(app, "a")
-    assert app.state.mode == "target"
+    assert app.state.mode == Mode.TARGET
     text = panel_text(app)
     assert "no line of sight to Bob" in text
     assert "reaches 1 hex" not in text  # the unarmed strike's range is not the reason
@@ -59,7 +60,7 @@ def test_tab_browses_every_enemy_with_each_ones_refusal_reason(make_app):
     assert "no line of sight to Bob" in panel_text(app)
     before = app.session.battle.state_hash()
     press(app, "KEY_ENTER")  # a refused target: aiming stays, nothing is rolled
-    assert app.state.mode == "target" and app.session.battle.state_hash() == before
+    assert app.state.mode == Mode.TARGET and app.session.battle.state_hash() == before
     assert "cannot attack Bob: no line of sight" in rows(draw(app))[-1]
 
 
@@ -74,7 +75,7 @@ def test_a_bump_previews_the_odds_and_the_same_step_again_attacks(make_app):
     app = bumpers(make_app)
     before = app.session.battle.state_hash()
     press(app, "l")
-    assert app.session.battle.state_hash() == before and app.state.mode == "target"
+    assert app.session.battle.state_hash() == before and app.state.mode == Mode.TARGET
     assert "hit chance" in panel_text(app)
     assert rows(draw(app))[-1].strip().startswith("l again or Enter: attack")
     press(app, "l")
@@ -84,7 +85,7 @@ def test_a_bump_previews_the_odds_and_the_same_step_again_attacks(make_app):
 def test_escape_or_another_step_after_a_bump_attacks_nobody(make_app):
     app = bumpers(make_app)
     press(app, "l", "KEY_ESCAPE")
-    assert app.state.mode == "normal" and not app.session.recorder.steps
+    assert app.state.mode == Mode.NORMAL and not app.session.recorder.steps
     press(app, "l", "h")  # another direction walks that way instead
     mine = [s["command"] for s in app.session.recorder.steps if s["by"] == "player"]
     assert [(c["type"], c.get("to")) for c in mine] == [("move", [-1, 0])]
@@ -220,4 +221,4 @@ def test_accessible_mode_speaks_the_end_and_keys_typed_past_the_last_blow_are_dr
     said = speak(app, "l l enter\n")  # the Enter typed past the last blow does not leave
     assert "You won. Battle over after 1 rounds" in said
     assert said.rstrip().endswith("Keys: Enter leaves; PgUp/PgDn scroll the log\n>")
-    assert app.exit == "done" and "Replay:" in app.message  # the end of input left
+    assert app.exit == Exit.DONE and "Replay:" in app.message  # the end of input left

@@ -18,6 +18,7 @@ from arena.hexgrid import Hex, cell_to_hex, hex_to_cell, hexagon
 from arena.replay.file import Recorder
 from arena.rules import get_ruleset
 from arena.tui.battle.app import App
+from arena.tui.battle.modes import Mode
 from arena.tui.battle.render import (
     CURSOR_MARKS,
     FACING_ARROWS,
@@ -30,7 +31,7 @@ from arena.tui.battle.render import (
 from arena.tui.battle.session import Session
 from arena.tui.term import palette
 from arena.tui.term.canvas import Canvas
-from arena.tui.term.diffwriter import DiffWriter
+from arena.tui.term.diffwriter import ColourMode, DiffWriter
 from arena.tui.term.layout import hex_size, layout, map_extent, map_origin
 from tests import test_tui_app
 from tests.factories import LONGSWORD, arena_map, fighter
@@ -49,7 +50,8 @@ def block_of(app: App, h: Hex, w: int = BIG[0], ht: int = BIG[1]) -> tuple[int, 
     return hex_to_cell(h, origin, lay.hex_size)
 
 
-def pyte_screen(app: App, w: int, h: int, mode: str = "truecolor") -> pyte.Screen:
+def pyte_screen(app: App, w: int, h: int,
+                mode: ColourMode = ColourMode.TRUECOLOR) -> pyte.Screen:
     """The frame as a terminal shows it: the diff writer's output fed to pyte."""
     console = tcod.console.Console(w, h, order="C")
     app.draw(console)
@@ -173,7 +175,7 @@ def test_the_acting_unit_target_and_cursor_are_marked_at_the_larger_scale(make_a
 def test_under_no_color_the_sides_the_acting_unit_and_the_target_read_from_the_text(make_app):
     app = three(make_app)
     press(app, "a")
-    screen = pyte_screen(app, *BIG, mode="none")
+    screen = pyte_screen(app, *BIG, mode=ColourMode.NONE)
     me, target = active(app), app.session.view.combatant(app.state.target[0])
     x, y = block_of(app, me.hex)
     assert screen.display[y][x + 1] == "A"  # side 0 upper case, the others lower
@@ -223,7 +225,7 @@ def test_a_click_anywhere_in_a_block_at_140x40_looks_at_that_hex_and_again_walks
     draw(app, *BIG)
     x, y = block_of(app, Hex(0, 0))
     press(app, f"MOUSE_CLICK {x + 3} {y + 1}")  # the block's far corner belongs to it too
-    assert app.state.mode == "look" and app.state.cursor == Hex(0, 0)
+    assert app.state.mode == Mode.LOOK and app.state.cursor == Hex(0, 0)
     press(app, f"MOUSE_CLICK {x} {y}")
     assert active(app).hex == Hex(0, 0)
 
@@ -253,7 +255,7 @@ def test_a_click_on_the_log_beside_the_map_is_not_a_hex(make_app):
     draw(app, *BIG)
     lay = layout(*BIG, radius=app.session.view.map.radius)
     press(app, f"MOUSE_CLICK {lay.log.x + 2} {lay.log.y + 1}")
-    assert app.state.mode == "normal" and app.state.cursor is None
+    assert app.state.mode == Mode.NORMAL and app.state.cursor is None
 
 
 def test_the_help_explains_the_larger_maps_marks_where_the_terminal_can_show_them(make_app):
@@ -279,6 +281,6 @@ def test_the_log_beside_the_map_shows_the_newest_lines_and_the_summary_uses_full
         if app.session.view.over:
             break
         press(app, "a", "KEY_ENTER")
-    assert app.state.mode == "summary"
+    assert app.state.mode == Mode.SUMMARY
     shown = "\n".join(rows(draw(app, *BIG)))
     assert "You won." in shown and app.page == layout(*BIG).log.height

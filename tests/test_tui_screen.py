@@ -7,7 +7,7 @@ import tcod.console
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from arena.tui.term.diffwriter import DiffWriter, colour_mode, sgr, xterm256
+from arena.tui.term.diffwriter import ColourMode, DiffWriter, colour_mode, sgr, xterm256
 
 
 def console(w: int = 20, h: int = 5) -> tcod.console.Console:
@@ -29,21 +29,21 @@ def text_of(c: tcod.console.Console) -> list[str]:
 def test_first_frame_clears_the_screen_and_draws_every_cell():
     c = console()
     c.print(0, 0, "hello")
-    out = DiffWriter("256").frame(c)
+    out = DiffWriter(ColourMode.XTERM256).frame(c)
     assert out.startswith("\x1b[0m\x1b[2J")
     assert replay_into_pyte([out], 20, 5) == text_of(c)
 
 
 def test_an_unchanged_frame_writes_nothing():
     c = console()
-    writer = DiffWriter("truecolor")
+    writer = DiffWriter(ColourMode.TRUECOLOR)
     writer.frame(c)
     assert writer.frame(c) == ""
 
 
 def test_only_the_changed_cells_are_written():
     c = console(80, 24)
-    writer = DiffWriter("truecolor")
+    writer = DiffWriter(ColourMode.TRUECOLOR)
     writer.frame(c)
     c.print(10, 3, "X", fg=(255, 0, 0))
     out = writer.frame(c)
@@ -54,7 +54,7 @@ def test_only_the_changed_cells_are_written():
 
 def test_resize_or_invalidate_redraws_in_full():
     c = console()
-    writer = DiffWriter("256")
+    writer = DiffWriter(ColourMode.XTERM256)
     writer.frame(c)
     writer.invalidate()
     assert writer.frame(c).startswith("\x1b[0m\x1b[2J")
@@ -62,25 +62,25 @@ def test_resize_or_invalidate_redraws_in_full():
 
 
 def test_colour_mode_follows_no_color_then_colorterm():
-    assert colour_mode({"COLORTERM": "truecolor"}) == "truecolor"
-    assert colour_mode({"COLORTERM": "24bit"}) == "truecolor"
-    assert colour_mode({"TERM": "xterm-256color"}) == "256"
-    assert colour_mode({"NO_COLOR": "1", "COLORTERM": "truecolor"}) == "none"
-    assert colour_mode({"NO_COLOR": ""}) == "256"
+    assert colour_mode({"COLORTERM": "truecolor"}) == ColourMode.TRUECOLOR
+    assert colour_mode({"COLORTERM": "24bit"}) == ColourMode.TRUECOLOR
+    assert colour_mode({"TERM": "xterm-256color"}) == ColourMode.XTERM256
+    assert colour_mode({"NO_COLOR": "1", "COLORTERM": "truecolor"}) == ColourMode.NONE
+    assert colour_mode({"NO_COLOR": ""}) == ColourMode.XTERM256
 
 
 def test_256_colours_pick_the_nearest_cube_or_grey():
     assert xterm256((255, 0, 0)) == 196
     assert xterm256((0, 0, 255)) == 21
     assert xterm256((128, 128, 128)) == 244
-    assert sgr((255, 0, 0), (0, 0, 0), "256") == "\x1b[38;5;196;48;5;16m"
+    assert sgr((255, 0, 0), (0, 0, 0), ColourMode.XTERM256) == "\x1b[38;5;196;48;5;16m"
 
 
 def test_without_colour_highlights_become_reverse_video_and_no_colour_is_sent():
     c = console()
     c.print(0, 0, "ab", fg=(255, 0, 0))
     c.print(0, 1, "c", bg=(40, 90, 130))
-    out = DiffWriter("none").frame(c)
+    out = DiffWriter(ColourMode.NONE).frame(c)
     assert "38;" not in out and "48;" not in out
     assert "\x1b[7m" in out
 
@@ -97,7 +97,7 @@ frames = st.lists(
 @given(frames)
 def test_the_terminal_ends_up_showing_exactly_the_last_frame(changes):
     c = console(12, 4)
-    writer = DiffWriter("truecolor")
+    writer = DiffWriter(ColourMode.TRUECOLOR)
     chunks = [writer.frame(c)]
     for frame in changes:
         for x, y, ch, fg in frame:

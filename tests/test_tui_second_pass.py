@@ -13,6 +13,7 @@ from arena.ecs.events import Attacked, Died, Moved
 from arena.hexgrid import Hex
 from arena.replay.journal import load_journal, resume
 from arena.tui.battle import pager, panels
+from arena.tui.battle.modes import Mode
 from arena.tui.battle.render import TARGET_MARK
 from arena.tui.battle.session import JOURNAL_NAME, LogLine
 from arena.tui.term import config, keymap, palette
@@ -98,7 +99,7 @@ def test_a_refused_walk_in_look_mode_stays_in_look_mode(make_app):
     app = make_app(fighter("Ann", 0, Hex(0, 0), stats=FAST, speed=1),
                    fighter("Bob", 1, Hex(3, 0), stats=SLOW))
     press(app, "x", "h", "h", "KEY_ENTER")  # two hexes away with 1 AP: refused
-    assert app.state.mode == "look" and app.state.cursor == Hex(-2, 0)
+    assert app.state.mode == Mode.LOOK and app.state.cursor == Hex(-2, 0)
     assert "cannot:" in rows(draw(app))[-1]
     press(app, "h")  # moves the cursor, not the combatant
     assert app.state.cursor == Hex(-3, 0)
@@ -148,13 +149,13 @@ def test_important_lines_that_would_scroll_away_pause_with_more():
     new = [LogLine(f"line {i}", palette.TEXT) for i in range(12)]
     new[2] = LogLine("Wren falls, slain by Edric", palette.BAD, important=True)
     state = pager.pause(pager.UiState(), new, pane, 6)
-    assert state.mode == "more" and state.log_offset == 6  # the first new row at the top
-    state = pager.key(state, "x", 6, 0, "normal")
-    assert state.mode == "more" and state.log_offset == 1
-    state = pager.key(state, "x", 6, 0, "normal")
-    assert state.mode == "normal" and state.log_offset == 0
+    assert state.mode == Mode.MORE and state.log_offset == 6  # the first new row at the top
+    state = pager.key(state, "x", 6, 0, Mode.NORMAL)
+    assert state.mode == Mode.MORE and state.log_offset == 1
+    state = pager.key(state, "x", 6, 0, Mode.NORMAL)
+    assert state.mode == Mode.NORMAL and state.log_offset == 0
     unimportant = [LogLine(f"line {i}", palette.TEXT) for i in range(12)]
-    assert pager.pause(pager.UiState(), unimportant, pane, 6).mode == "normal"
+    assert pager.pause(pager.UiState(), unimportant, pane, 6).mode == Mode.NORMAL
 
 
 def test_the_history_key_shows_every_line_and_any_other_key_returns(make_app):
@@ -165,7 +166,7 @@ def test_the_history_key_shows_every_line_and_any_other_key_returns(make_app):
     text = screen_text(app)
     assert "Message history" in text and "Round 1. Initiative" in text
     press(app, "KEY_PGUP", "KEY_ESCAPE")
-    assert app.state.mode == "normal"
+    assert app.state.mode == Mode.NORMAL
 
 
 # --- undo -----------------------------------------------------------------------------------------
@@ -252,7 +253,7 @@ def test_a_click_looks_at_a_hex_and_a_second_click_walks_there(make_app):
     draw(app)
     x, y = cell_of(Hex(0, 0))
     press(app, f"MOUSE_CLICK {x + 1} {y}")  # the facing column belongs to the hex too
-    assert app.state.mode == "look" and app.state.cursor == Hex(0, 0)
+    assert app.state.mode == Mode.LOOK and app.state.cursor == Hex(0, 0)
     press(app, f"MOUSE_CLICK {x} {y}")
     assert active(app).hex == Hex(0, 0)
 

@@ -13,6 +13,7 @@ from arena.battle.core import Battle
 from arena.cli.main import main
 from arena.errors import ArenaError
 from arena.replay.file import Recorder, load
+from arena.tui.battle.modes import Mode
 from arena.tui.battle.session import Session
 from arena.tui.viewer.continued import Continued, continued_recorder
 from arena.tui.viewer.playback import load_films, open_playback
@@ -135,7 +136,7 @@ def test_the_history_at_the_end_goes_back_to_the_map_not_the_games_summary(
         for key in ("p", "KEY_ESCAPE", "KEY_PGUP", "KEY_PGDOWN"):
             app.feed(key)
             app.draw(console)
-            assert app.state.mode in ("history", "normal")
+            assert app.state.mode in (Mode.HISTORY, Mode.NORMAL)
         text = "\n".join("".join(chr(c) for c in row) for row in console.ch)
         assert "command 108/108" in text and "Round 6: initiative" in text
     finally:

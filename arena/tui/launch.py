@@ -43,7 +43,7 @@ class PlayOptions:
     fresh: bool = False  # a battle was asked for by name or seed: resume only that one
     ai: str = "tactical"  # `--ai`: the AI commanding the other sides (ai_roster.py)
     ai_level: str = "normal"  # `--ai-level`: easy, normal or hard
-    accessible: bool = False  # `--accessible`: no map, the battle in lines (accessible.py)
+    accessible: bool = False  # `--accessible`: no map, the battle in lines (accessible/play.py)
 
 
 def new_battle(options: PlayOptions) -> Recorder:

@@ -21,6 +21,7 @@ from arena.tui.accessible import speech
 from arena.tui.battle import describe, help, pager
 from arena.tui.battle import outcome as summary
 from arena.tui.battle.app import App
+from arena.tui.battle.modes import Exit, Mode
 from arena.tui.battle.preview import attack_preview, plan_lines
 from arena.tui.term.glyphs import sanitise
 from arena.tui.term.keymap import LIVE, MENU_KEYS, label
@@ -107,7 +108,7 @@ class Reader:
             if not line and not self.app.done:
                 self.app.message = ("Input ended: the battle's journal is kept; run arena to "
                                     "resume it.")
-                self.app.exit = "done"
+                self.app.exit = Exit.DONE
             elif line:
                 self.step(line.rstrip("\n"))
 
@@ -124,10 +125,10 @@ class Reader:
             if self.app.flush_input:  # the battle just ended: the rest of the line is dropped
                 self.app.flush_input = False
                 break
-            if self.app.state.mode == "help":
+            if self.app.state.mode == Mode.HELP:
                 self.say(*self.help_text())
                 self.app.feed("KEY_ESCAPE")
-            elif self.app.state.mode == "history":
+            elif self.app.state.mode == Mode.HISTORY:
                 self.say("Message history:", *self.history())
                 self.app.feed("KEY_ESCAPE")
         if self.app.done:
@@ -151,17 +152,17 @@ class Reader:
         state, view = app.state, session.view
         hint, prompt = app.prompt_line()
         lines: list[str] = []
-        if state.mode == "summary":
+        if state.mode == Mode.SUMMARY:
             lines = [text for text, _ in summary.summary_lines(session, WIDTH) if text]
         elif view.reaction is not None and session.player_turn:
             lines = self.reaction()
-        elif state.mode == "target":
+        elif state.mode == Mode.TARGET:
             lines = self.aiming()
-        elif state.mode == "look" and state.cursor is not None:
+        elif state.mode == Mode.LOOK and state.cursor is not None:
             me = view.combatant(view.active)
             where = speech.bearing(me.hex, state.cursor) if me else ""
             lines = [f"Cursor {where}: " + joined(describe.hex_lines(session, state.cursor))]
-        elif state.mode == "menu":
+        elif state.mode == Mode.MENU:
             lines = [state.title, *(f"{k}) {c.label}" for k, c in zip(MENU_KEYS, state.menu,
                                                                       strict=False))]
         elif full:

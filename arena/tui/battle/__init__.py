@@ -1,1 +1,1 @@
-"""The battle screen: the game as an object (`App`), its keys, panels, map, pager and help."""
+"""The battle screen: the game as an object (`App`), its modes, keys, map, panels, pager, help."""

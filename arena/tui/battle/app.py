@@ -15,16 +15,15 @@ from arena.model.commands import Attack
 from arena.tui.battle import describe, help, pager, panels, pointer
 from arena.tui.battle import outcome as summary
 from arena.tui.battle.controls import react
-from arena.tui.battle.modes import Exit, UiState
-from arena.tui.battle.panels import Line
+from arena.tui.battle.modes import Exit, Mode, UiState
 from arena.tui.battle.preview import attack_preview, plan_lines, short_odds
 from arena.tui.battle.render import MapPainter, Marks
 from arena.tui.battle.session import Session
 from arena.tui.term import palette
 from arena.tui.term.canvas import Canvas
-from arena.tui.term.glyphs import wrap
 from arena.tui.term.keymap import KEYMAP, LIVE, MENU_KEYS, first_key
 from arena.tui.term.layout import LOG_MIN, Layout, Rect, layout, map_origin, too_small
+from arena.tui.term.lines import Line, wrapped
 
 
 def draw_too_small(canvas: Canvas) -> None:
@@ -54,7 +53,7 @@ class App:
         self.origin = (0, 0)
         self.hex_size = 1  # the map's scale in the last frame (layout.hex_size)
         session.run_ai()
-        self.state = UiState(mode="summary" if session.view.over else "normal")
+        self.state = UiState(mode=Mode.SUMMARY if session.view.over else Mode.NORMAL)
 
     @property
     def done(self) -> bool:
@@ -65,13 +64,13 @@ class App:
         """Handle one key (a blessed key name, a character or a 'MOUSE_CLICK col row')."""
         if self.small:  # nothing acts unseen behind the "Terminal too small" screen
             return
-        if self.state.mode == "help" and self.help_page + 1 < help.PAGES and key != "KEY_ESCAPE":
+        if self.state.mode == Mode.HELP and self.help_page + 1 < help.PAGES and key != "KEY_ESCAPE":
             self.help_page += 1
             return
         self.help_page = 0
-        if self.state.mode in ("more", "history"):
+        if self.state.mode in (Mode.MORE, Mode.HISTORY):
             self.state = pager.key(self.state, key, self.page, self.history_max,
-                                   "summary" if self.session.view.over else "normal")
+                                   Mode.SUMMARY if self.session.view.over else Mode.NORMAL)
             return
         spot = pointer.parse_click(key)
         if spot is not None:
@@ -79,13 +78,13 @@ class App:
             if not key:
                 return
         action = KEYMAP.get(key)
-        if action == "history" and self.state.mode != "confirm_quit":
-            self.state = UiState(mode="history", log_offset=0,
+        if action == "history" and self.state.mode != Mode.CONFIRM_QUIT:
+            self.state = UiState(mode=Mode.HISTORY, log_offset=0,
                                  last_target=self.state.last_target)
             return
-        if action == "undo" and self.state.mode in ("normal", "look"):
+        if action == "undo" and self.state.mode in (Mode.NORMAL, Mode.LOOK):
             reason = self.session.undo()
-            self.state = replace(self.state, mode="normal", cursor=None, log_offset=0,
+            self.state = replace(self.state, mode=Mode.NORMAL, cursor=None, log_offset=0,
                                  hint=f"cannot undo: {reason}" if reason else "taken back")
             return
         mark = len(self.session.log)
@@ -94,13 +93,13 @@ class App:
         if reaction.command is not None:
             reason = self.session.submit(reaction.command)
             if reason is not None:  # a refused walk from look mode stays in look mode
-                kept = self.state if self.state.mode == "look" else state
+                kept = self.state if self.state.mode == Mode.LOOK else state
                 state = replace(kept, hint=f"cannot: {reason}")
             else:
                 self.session.run_ai()
                 state = replace(state, log_offset=0, hint=self._after_command())
-        if self.session.view.over and state.mode != "summary":
-            state = UiState(mode="summary")
+        if self.session.view.over and state.mode != Mode.SUMMARY:
+            state = UiState(mode=Mode.SUMMARY)
             self.flush_input = True  # a key typed during the last blow must not skip this
         self.state = replace(state, log_offset=min(state.log_offset,
                                                    self.log.max_offset(self.page)))
@@ -111,7 +110,7 @@ class App:
 
     def _click(self, col: int, row: int) -> str:
         """A click as the key it stands for ('' when handled or meaningless)."""
-        if self.state.mode not in ("normal", "look", "target"):
+        if self.state.mode not in (Mode.NORMAL, Mode.LOOK, Mode.TARGET):
             return ""
         view = self.session.view
         h = pointer.clicked_hex(view, self.map_area, self.origin, col, row, self.hex_size)
@@ -131,11 +130,11 @@ class App:
     def _leave(self, how: Exit) -> None:
         """Save, abandon or just close, and say what happened."""
         session = self.session
-        if how == "save":
+        if how == Exit.SAVE:
             path = session.save()
             self.message = (f"Saved to {path}. Run arena to resume it, "
                             f"or: arena play --load {path}")
-        elif how == "abandon":
+        elif how == Exit.ABANDON:
             session.abandon()
             self.message = "Battle abandoned."
         elif session.replay_path is not None:
@@ -151,19 +150,19 @@ class App:
         if self.small:
             draw_too_small(canvas)
             return
-        if self.state.mode == "help":
+        if self.state.mode == Mode.HELP:
             help.draw(canvas, self.session, self.help_page)
             return
-        if self.state.mode == "history":
+        if self.state.mode == Mode.HISTORY:
             self.page = canvas.height - 2
             self.history_max = pager.draw_history(canvas, self.session.log,
                                                   self.state.log_offset)
             return
         lay = layout(canvas.width, canvas.height,
-                     None if self.state.mode == "summary" else self.session.view.map.radius)
+                     None if self.state.mode == Mode.SUMMARY else self.session.view.map.radius)
         self.page = lay.log.height
         panels.status(canvas, lay.status, self.session)
-        if self.state.mode == "summary":
+        if self.state.mode == Mode.SUMMARY:
             top = Rect(0, lay.map.y, lay.width, lay.map.height)
             summary.draw(canvas, top, self.session)
         else:
@@ -196,11 +195,10 @@ class App:
                       *attack_preview(self.session.battle, attack, target.name).lines]
         elif view.reaction is not None and target is not None and self.session.player_turn:
             bottom = self._reaction_lines(target)
-        elif state.mode == "menu":
+        elif state.mode == Mode.MENU:
             bottom = [(state.title, palette.TITLE)]
             for key, choice in zip(MENU_KEYS, state.menu, strict=False):
-                bottom += [(part, palette.TEXT)
-                           for part in wrap(f"{key}) {choice.label}", lay.panel.width, "   ")]
+                bottom += wrapped(f"{key}) {choice.label}", palette.TEXT, lay.panel.width, "   ")
         else:
             bottom = panels.order(self.session)
         panels.panel(canvas, lay.panel, card, bottom)
@@ -226,9 +224,9 @@ class App:
     def _prompt(self) -> tuple[bool, str]:
         """The prompt line: (is it a hint, its text)."""
         state = self.state
-        if state.mode == "confirm_quit":
+        if state.mode == Mode.CONFIRM_QUIT:
             return True, self.session.abandon_question
-        if state.mode == "more":
+        if state.mode == Mode.MORE:
             return True, "--more-- (any key)"
         if state.hint:
             return True, state.hint
@@ -245,25 +243,25 @@ class App:
             return True, (f"{names.get(reaction.target, '?')} acts openly ({reaction.action}) "
                           f"next to {names.get(reaction.reactor, '?')}: strike? "
                           f"(y/n{turn}){odds}")
-        if state.mode == "summary":
+        if state.mode == Mode.SUMMARY:
             return False, f"{first_key('confirm')} leaves; PgUp/PgDn scroll the log"
         k = {a: first_key(a) for a in ("next_target", "prev_target", "next_weapon", "confirm",
                                        "cancel", "attack", "fire", "look", "end_turn", "help",
                                        "maneuver")}
         steps = " ".join(first_key(a) for a in ("step_nw", "step_ne", "step_w", "step_e",
                                                 "step_sw", "step_se"))
-        if state.mode == "target" and state.bump:
+        if state.mode == Mode.TARGET and state.bump:
             again = first_key(state.bump)
             return False, (f"{again} again or {k['confirm']}: attack  {k['next_target']}: "
                            f"other target  {k['cancel']}: back")
-        if state.mode == "target":
+        if state.mode == Mode.TARGET:
             maneuver = f"{k['maneuver']}: maneuver  " if self.session.view.maneuvers else ""
             return False, (f"{k['next_target']}/{k['prev_target']}: target  {k['next_weapon']}: "
                            f"weapon  {maneuver}{k['confirm']}: attack  {k['cancel']}: back")
-        if state.mode == "menu":
+        if state.mode == Mode.MENU:
             last = MENU_KEYS[max(0, len(state.menu) - 1)]
             return False, f"{state.title} {MENU_KEYS[0]}-{last}: choose  {k['cancel']}: back"
-        if state.mode == "look":
+        if state.mode == Mode.LOOK:
             return False, (f"{steps}: move cursor  {k['next_target']}: next combatant  "
                            f"{k['confirm']}: walk/aim  {k['cancel']}: back")
         return False, (f"{steps}: step/attack  {k['attack']} attack  {k['fire']} fire  "

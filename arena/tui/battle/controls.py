@@ -24,7 +24,7 @@ from arena.model.commands import (
 )
 from arena.tui.battle import aim
 from arena.tui.battle.describe import weapon_text
-from arena.tui.battle.modes import Choice, Reaction, UiState
+from arena.tui.battle.modes import Choice, Exit, Mode, Reaction, UiState
 from arena.tui.battle.session import Session
 from arena.tui.term.keymap import KEYMAP, MENU_KEYS, NO_HEX_KEYS, STEPS, first_key, label
 
@@ -42,33 +42,33 @@ def nothing(state: UiState, key: str) -> Reaction:
 def react(state: UiState, key: str, session: Session, page: int) -> Reaction:
     """What `key` does in `state`; `page` is the log's height, for scrolling."""
     state = replace(state, hint="")
-    if state.mode == "help":
-        return Reaction(replace(state, mode="normal"))
-    if state.mode == "confirm_quit":
+    if state.mode == Mode.HELP:
+        return Reaction(replace(state, mode=Mode.NORMAL))
+    if state.mode == Mode.CONFIRM_QUIT:
         if key in ("y", "Y"):
-            return Reaction(state, exit="abandon")
-        return Reaction(replace(state, mode="normal", hint="carry on"))
+            return Reaction(state, exit=Exit.ABANDON)
+        return Reaction(replace(state, mode=Mode.NORMAL, hint="carry on"))
     action = KEYMAP.get(key)
     if action in ("log_up", "log_down"):
         step = page - 1 if action == "log_up" else 1 - page
         return Reaction(replace(state, log_offset=max(0, state.log_offset + step)))
-    if state.mode == "summary":
+    if state.mode == Mode.SUMMARY:
         if action in ("confirm", "cancel") or key in ("q", "Q"):
-            return Reaction(state, exit="done")
+            return Reaction(state, exit=Exit.DONE)
         return Reaction(replace(state, hint="Enter leaves; PgUp/PgDn scroll the log"))
     if action == "help":
-        return Reaction(replace(state, mode="help", cursor=None, targets=()))
+        return Reaction(replace(state, mode=Mode.HELP, cursor=None, targets=()))
     if action == "save_quit":
-        return Reaction(state, exit="save")
+        return Reaction(state, exit=Exit.SAVE)
     if action == "quit":
-        return Reaction(replace(state, mode="confirm_quit", cursor=None, targets=()))
+        return Reaction(replace(state, mode=Mode.CONFIRM_QUIT, cursor=None, targets=()))
     if session.view.reaction is not None and session.player_turn:
         return _reaction(state, key, session)
-    if state.mode == "menu":
+    if state.mode == Mode.MENU:
         return _menu(state, key, action)
-    if state.mode == "target":
+    if state.mode == Mode.TARGET:
         return _target(state, action, session)
-    if state.mode == "look":
+    if state.mode == Mode.LOOK:
         return _look(state, key, action, session)
     return _normal(state, key, action, session)
 
@@ -78,46 +78,57 @@ def _normal(state: UiState, key: str, action: str | None, session: Session) -> R
     view = session.view
     actor = view.combatant(view.active)
     if action == "look":
-        return Reaction(replace(state, mode="look", cursor=actor.hex if actor else None))
+        return Reaction(replace(state, mode=Mode.LOOK, cursor=actor.hex if actor else None))
     if actor is None or not session.player_turn:
         return Reaction(replace(state, hint="it is not your turn"))
-    command: Command
     if action in STEPS:
-        there = hex_neighbor(actor.hex, STEPS[action])
-        other = view.standing_at(there)
-        if other is not None and other.side == actor.side:
-            return Reaction(replace(state, hint=f"{other.name} is in the way"))
-        if other is not None:  # a bump: the preview first, the same step again attacks
-            attack = aim.bump(session.battle, actor, other)
-            if isinstance(attack, str):
-                return Reaction(replace(state, hint=attack))
-            aimed = _aim(state, session, False, other.id, attack.weapon)
-            return Reaction(replace(aimed.state, bump=action))
-        command = Move(actor.id, there)
-    elif action in ("turn_left", "turn_right"):
-        command = Face(actor.id, (actor.facing + (1 if action == "turn_left" else 5)) % 6)
-    elif action == "end_turn":
-        command = EndTurn(actor.id)
-    elif action == "pick_up":
-        command = PickUp(actor.id)
-    elif action == "stand_up":
-        made = make_command("stand_up", actor=actor.id)
-        if made is None:
-            return Reaction(replace(state, hint="nobody falls prone in this game"))
-        command = made
-    elif action in ("attack", "fire"):
+        return _step(state, action, session, actor)
+    if action in ("attack", "fire"):
         return _aim(state, session, action == "fire", state.last_target)
-    elif action == "kick":
-        command = Kick(actor.id)
-    elif action in ("draw", "reload", "invoke", "use_item"):
+    if action in ("draw", "reload", "invoke", "use_item"):
         return _offer(state, action, session, actor)
-    elif action == "maneuver":
+    if action == "maneuver":
         return Reaction(replace(state, hint=_no_maneuver(session) or (
             f"maneuvers are chosen while aiming: {first_key('attack')} or {first_key('fire')}, "
             f"then {first_key('maneuver')}")))
-    else:
+    command = _command(action, actor)
+    if command is None:
         return nothing(state, key)
+    if isinstance(command, str):
+        return Reaction(replace(state, hint=command))
     return Reaction(state, command)
+
+
+def _step(state: UiState, action: str, session: Session, actor: CombatantView) -> Reaction:
+    """A step key: walk one hex, or bump an enemy (the preview first, the same step attacks)."""
+    view = session.view
+    there = hex_neighbor(actor.hex, STEPS[action])
+    other = view.standing_at(there)
+    if other is not None and other.side == actor.side:
+        return Reaction(replace(state, hint=f"{other.name} is in the way"))
+    if other is not None:  # a bump: the preview first, the same step again attacks
+        attack = aim.bump(session.battle, actor, other)
+        if isinstance(attack, str):
+            return Reaction(replace(state, hint=attack))
+        aimed = _aim(state, session, False, other.id, attack.weapon)
+        return Reaction(replace(aimed.state, bump=action))
+    return Reaction(state, Move(actor.id, there))
+
+
+def _command(action: str | None, actor: CombatantView) -> Command | str | None:
+    """The command a key gives at once, a hint why it gives none, or None for any other key."""
+    if action in ("turn_left", "turn_right"):
+        return Face(actor.id, (actor.facing + (1 if action == "turn_left" else 5)) % 6)
+    if action == "end_turn":
+        return EndTurn(actor.id)
+    if action == "pick_up":
+        return PickUp(actor.id)
+    if action == "stand_up":
+        made = make_command("stand_up", actor=actor.id)
+        return made if made is not None else "nobody falls prone in this game"
+    if action == "kick":
+        return Kick(actor.id)
+    return None
 
 
 def _offer(state: UiState, action: str, session: Session, actor: CombatantView) -> Reaction:
@@ -147,17 +158,17 @@ def _offer(state: UiState, action: str, session: Session, actor: CombatantView) 
         return Reaction(replace(state, hint=none))
     if len(choices) == 1 and action != "invoke":  # a buff is once a battle: always ask
         return Reaction(state, choices[0].command)
-    return Reaction(replace(state, mode="menu", title=title, menu=tuple(choices)))
+    return Reaction(replace(state, mode=Mode.MENU, title=title, menu=tuple(choices)))
 
 
 def _menu(state: UiState, key: str, action: str | None) -> Reaction:
     """Menu mode: a letter picks an entry, Esc backs out."""
     keys = MENU_KEYS[:len(state.menu)]
     if len(key) == 1 and key in keys:
-        return Reaction(replace(state, mode="normal", title="", menu=()),
+        return Reaction(replace(state, mode=Mode.NORMAL, title="", menu=()),
                         state.menu[keys.index(key)].command)
     if action == "cancel":
-        return Reaction(replace(state, mode="normal", title="", menu=()))
+        return Reaction(replace(state, mode=Mode.NORMAL, title="", menu=()))
     return Reaction(replace(state, hint=f"{keys[0]}-{keys[-1]} chooses, "
                                         f"{first_key('cancel')} backs out"))
 
@@ -182,7 +193,7 @@ def _reaction(state: UiState, key: str, session: Session) -> Reaction:
     if key in ("y", "Y", "n", "N", "KEY_ESCAPE") and actor is not None:
         command = make_command("react", actor=actor, take=key in ("y", "Y"))
         if command is not None:
-            return Reaction(replace(state, mode="normal", cursor=None), command)
+            return Reaction(replace(state, mode=Mode.NORMAL, cursor=None), command)
     return Reaction(replace(state, hint=f"answer y (strike) or n (let it pass); "
                                         f"{first_key('turn_left')} {first_key('turn_right')} "
                                         "turn first"))
@@ -203,7 +214,7 @@ def _aim(state: UiState, session: Session, fire: bool, prefer: int | None,
     index = next((i for i, (e, _) in enumerate(found) if e == prefer), 0)
     if slot is not None:
         found[index] = (found[index][0], slot)
-    return Reaction(replace(state, mode="target", targets=tuple(found), index=index, fire=fire,
+    return Reaction(replace(state, mode=Mode.TARGET, targets=tuple(found), index=index, fire=fire,
                             options=(), bump=""))
 
 
@@ -212,11 +223,11 @@ def _target(state: UiState, action: str | None, session: Session) -> Reaction:
     chosen = state.target
     actor = session.view.combatant(session.view.active)
     if chosen is None or actor is None:
-        return Reaction(replace(state, mode="normal"))
+        return Reaction(replace(state, mode=Mode.NORMAL))
     enemy, slot = chosen
     if action in STEPS and state.bump:  # the bump's own step attacks, another one walks on
         if action != state.bump:
-            return _normal(replace(state, mode="normal", bump="", options=()), "", action,
+            return _normal(replace(state, mode=Mode.NORMAL, bump="", options=()), "", action,
                            session)
         action = "confirm"
     if action in ("next_target", "prev_target"):
@@ -241,13 +252,13 @@ def _target(state: UiState, action: str | None, session: Session) -> Reaction:
                    if there else "that target is gone")
         if refused is not None:  # stay aiming: Tab may find a target that can be attacked
             return Reaction(replace(state, hint=refused))
-        return Reaction(replace(state, mode="normal", last_target=enemy, options=(), bump=""),
+        return Reaction(replace(state, mode=Mode.NORMAL, last_target=enemy, options=(), bump=""),
                         Attack(actor.id, enemy, slot, state.options))
     if action == "cancel":
-        return Reaction(replace(state, mode="normal", options=(), bump=""))
+        return Reaction(replace(state, mode=Mode.NORMAL, options=(), bump=""))
     if action == "look":
         there = session.view.combatant(enemy)
-        return Reaction(replace(state, mode="look", cursor=there.hex if there else None))
+        return Reaction(replace(state, mode=Mode.LOOK, cursor=there.hex if there else None))
     return Reaction(replace(state, hint=f"{first_key('next_target')} next target, "
                                         f"{first_key('confirm')} attack, "
                                         f"{first_key('cancel')} back out"))
@@ -258,7 +269,7 @@ def _look(state: UiState, key: str, action: str | None, session: Session) -> Rea
     view = session.view
     cursor = state.cursor
     if cursor is None or action in ("cancel", "look"):
-        return Reaction(replace(state, mode="normal", cursor=None))
+        return Reaction(replace(state, mode=Mode.NORMAL, cursor=None))
     if action in STEPS:
         there = hex_neighbor(cursor, STEPS[action])
         if view.map.terrain(there) is None:
@@ -275,6 +286,6 @@ def _look(state: UiState, key: str, action: str | None, session: Session) -> Rea
         if actor is None or not session.player_turn:
             return Reaction(replace(state, hint="it is not your turn"))
         if other is not None and other.side != actor.side:  # aim: the panel says if it can
-            return _aim(replace(state, mode="normal", cursor=None), session, False, other.id)
-        return Reaction(replace(state, mode="normal", cursor=None), Move(actor.id, cursor))
+            return _aim(replace(state, mode=Mode.NORMAL, cursor=None), session, False, other.id)
+        return Reaction(replace(state, mode=Mode.NORMAL, cursor=None), Move(actor.id, cursor))
     return nothing(state, key)

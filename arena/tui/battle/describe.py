@@ -9,8 +9,7 @@ from arena.tui.battle.panels import side_glyph
 from arena.tui.battle.session import Session
 from arena.tui.term import palette
 from arena.tui.term.keymap import first_key
-
-Line = tuple[str, palette.RGB]
+from arena.tui.term.lines import Line
 
 
 def weapon_text(w: Weapon) -> str:

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 
 from arena.battle.view import attack_costs
 from arena.rules.base import Action
-from arena.tui.battle.panels import Line, lines
+from arena.tui.battle.panels import lines
 from arena.tui.battle.render import (
     CORPSE_GLYPH,
     CURSOR_MARKS,
@@ -19,9 +19,9 @@ from arena.tui.battle.render import (
 from arena.tui.battle.session import Session
 from arena.tui.term import palette
 from arena.tui.term.canvas import Canvas
-from arena.tui.term.glyphs import wrap
 from arena.tui.term.keymap import LIVE, first_key, keys_for
 from arena.tui.term.layout import LARGE_HEIGHT, LARGE_WIDTH, Rect
+from arena.tui.term.lines import Line, wrapped
 
 PAGES = 2
 KEY_COLUMN = 14
@@ -108,7 +108,7 @@ def guide_lines(session: Session, width: int) -> list[Line]:
                      f"{TARGET_MARK_RIGHT} the target.")
     rows: list[Line] = [("How to play", palette.TITLE)]
     for paragraph in prose:
-        rows += [(part, palette.TEXT) for part in wrap(paragraph, width, indent="")]
+        rows += wrapped(paragraph, palette.TEXT, width, indent="")
         rows.append(("", palette.TEXT))
     return rows[:-1]
 

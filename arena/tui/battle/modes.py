@@ -3,14 +3,32 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from enum import Enum
 
 from arena.hexgrid import Hex
 from arena.model.commands import Command
 
-Mode = Literal["normal", "look", "target", "menu", "help", "confirm_quit", "summary", "more",
-               "history"]
-Exit = Literal["save", "abandon", "done"]
+
+class Mode(Enum):
+    """What the keys do now, and what the screen shows for it."""
+
+    NORMAL = "normal"  # step, turn, end the turn, enter another mode
+    LOOK = "look"  # a cursor over the map, describing the hex under it
+    TARGET = "target"  # aiming: the enemies to cycle through, the odds in the panel
+    MENU = "menu"  # a lettered menu (draw, reload, invoke, use)
+    HELP = "help"  # the help pages
+    CONFIRM_QUIT = "confirm_quit"  # asking whether to abandon
+    SUMMARY = "summary"  # the end of the battle
+    MORE = "more"  # --more--: important lines paging past
+    HISTORY = "history"  # the whole message history
+
+
+class Exit(Enum):
+    """How the player left the battle screen."""
+
+    SAVE = "save"  # saved to play on later
+    ABANDON = "abandon"  # given up
+    DONE = "done"  # left once it was over (or the input ended)
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,7 +48,7 @@ class UiState:
     enemy opened aiming (the same step again commits, as Enter does).
     """
 
-    mode: Mode = "normal"
+    mode: Mode = Mode.NORMAL
     cursor: Hex | None = None
     targets: tuple[tuple[int, int], ...] = ()
     index: int = 0
@@ -46,7 +64,7 @@ class UiState:
     @property
     def target(self) -> tuple[int, int] | None:
         """The (enemy, weapon slot) being aimed at in target mode."""
-        if self.mode != "target" or not self.targets:
+        if self.mode != Mode.TARGET or not self.targets:
             return None
         return self.targets[self.index % len(self.targets)]
 

@@ -6,12 +6,13 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from arena.ecs.events import Event
-from arena.tui.battle.panels import Line, lines, side_glyph, side_label
+from arena.tui.battle.panels import lines, side_glyph, side_label
 from arena.tui.battle.session import Session
 from arena.tui.term import palette
 from arena.tui.term.canvas import Canvas
 from arena.tui.term.glyphs import fit_left
 from arena.tui.term.layout import Rect
+from arena.tui.term.lines import Line
 
 
 @dataclass(slots=True)

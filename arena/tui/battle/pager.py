@@ -13,6 +13,7 @@ from arena.tui.term.canvas import Canvas
 from arena.tui.term.glyphs import wrap
 from arena.tui.term.keymap import KEYMAP, first_key
 from arena.tui.term.layout import Rect
+from arena.tui.term.lines import Line
 
 
 def pause(state: UiState, new: Sequence[LogLine], pane: LogPane, page: int) -> UiState:
@@ -20,12 +21,13 @@ def pause(state: UiState, new: Sequence[LogLine], pane: LogPane, page: int) -> U
 
     The log is scrolled so the first new row is at the top; each key shows the next page.
     """
-    if state.mode in ("summary", "help", "confirm_quit") or not any(e.important for e in new):
+    if state.mode in (Mode.SUMMARY, Mode.HELP, Mode.CONFIRM_QUIT) or \
+            not any(e.important for e in new):
         return state
     rows = sum(len(wrap(e.shown, max(10, pane.width or 79))) for e in new)
     if rows <= page:
         return state
-    return replace(state, mode="more", log_offset=rows - page, cursor=None, targets=())
+    return replace(state, mode=Mode.MORE, log_offset=rows - page, cursor=None, targets=())
 
 
 def key(state: UiState, key: str, page: int, limit: int, back: Mode) -> UiState:
@@ -34,7 +36,7 @@ def key(state: UiState, key: str, page: int, limit: int, back: Mode) -> UiState:
     The history scrolls back at most `limit` rows.
     """
     action = KEYMAP.get(key)
-    if state.mode == "more":
+    if state.mode == Mode.MORE:
         offset = state.log_offset - max(1, page - 1)
         if offset <= 0:
             return replace(state, mode=back, log_offset=0)
@@ -46,9 +48,9 @@ def key(state: UiState, key: str, page: int, limit: int, back: Mode) -> UiState:
     return replace(state, mode=back, log_offset=0, hint="")
 
 
-def history_rows(log: Sequence[LogLine], width: int) -> list[tuple[str, palette.RGB]]:
+def history_rows(log: Sequence[LogLine], width: int) -> list[Line]:
     """Every log line ever written, wrapped, important ones marked with '!'."""
-    rows: list[tuple[str, palette.RGB]] = []
+    rows: list[Line] = []
     for entry in log:
         mark = "! " if entry.important else "  "
         rows += [(mark + part, palette.BRIGHT if entry.important else entry.colour)

@@ -10,8 +10,7 @@ from arena.tui.term.canvas import Canvas
 from arena.tui.term.glyphs import wrap
 from arena.tui.term.keymap import first_key
 from arena.tui.term.layout import Rect
-
-Line = tuple[str, palette.RGB]
+from arena.tui.term.lines import Line
 
 
 def lines(canvas: Canvas, area: Rect, rows: Sequence[Line], top: int = 0) -> int:

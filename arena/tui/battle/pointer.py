@@ -10,7 +10,7 @@ from dataclasses import replace
 
 from arena.battle.view import BattleView
 from arena.hexgrid import Hex, cell_to_hex
-from arena.tui.battle.modes import UiState
+from arena.tui.battle.modes import Mode, UiState
 from arena.tui.term.layout import Rect
 
 
@@ -37,7 +37,7 @@ def clicked_hex(view: BattleView, area: Rect | None, origin: tuple[int, int], co
 
 def click(state: UiState, view: BattleView, h: Hex) -> tuple[UiState, str | None]:
     """The state after a click on `h`, and the action it stands for ('confirm' to commit)."""
-    if state.mode == "target":
+    if state.mode == Mode.TARGET:
         for i, (enemy, _) in enumerate(state.targets):
             there = view.combatant(enemy)
             if there is not None and there.hex == h:
@@ -45,8 +45,8 @@ def click(state: UiState, view: BattleView, h: Hex) -> tuple[UiState, str | None
                     return state, "confirm"
                 return replace(state, index=i), None
         return replace(state, hint="not a target: click a highlighted enemy, or Esc"), None
-    if state.mode in ("normal", "look"):
-        if state.mode == "look" and state.cursor == h:
+    if state.mode in (Mode.NORMAL, Mode.LOOK):
+        if state.mode == Mode.LOOK and state.cursor == h:
             return state, "confirm"
-        return replace(state, mode="look", cursor=h, hint=""), None
+        return replace(state, mode=Mode.LOOK, cursor=h, hint=""), None
     return state, None

@@ -19,11 +19,9 @@ from arena.rules.base import AttackContext, Modifier, Ruleset
 from arena.rules.exact import needs_text
 from arena.rules.odds import Odds, attack_odds, has_odds
 from arena.tui.term import palette
-from arena.tui.term.glyphs import wrap
+from arena.tui.term.lines import Line, wrapped
 
 WIDTH = 30  # the side panel's narrowest width
-
-Line = tuple[str, palette.RGB]
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,11 +54,6 @@ def signed(mods: tuple[Modifier, ...]) -> str:
     return "".join(f" {m.value:+d} {m.label}" for m in mods)
 
 
-def _wrapped(text: str, colour: palette.RGB, width: int = WIDTH) -> list[Line]:
-    """`text` wrapped to `width` columns, each row in `colour`."""
-    return [(part, colour) for part in wrap(text, width)]
-
-
 def odds_lines(odds: Odds, width: int = WIDTH) -> list[Line]:
     """The roll, the rolls that hit, the chances, and the damage."""
     target = odds.target_label if odds.needed is None else f"{odds.target_label} "
@@ -69,8 +62,8 @@ def odds_lines(odds: Odds, width: int = WIDTH) -> list[Line]:
         base = (odds.needed or 0) - sum(m.value for m in odds.target_modifiers)
         needed = f"{base}{signed(odds.target_modifiers)} = {odds.needed}"
     roll = f"{odds.roll}{signed(odds.modifiers)} vs {target}{needed}"
-    lines = _wrapped(roll, palette.TEXT, width)
-    lines += _wrapped(needs_text(odds), palette.TEXT, width)
+    lines = wrapped(roll, palette.TEXT, width)
+    lines += wrapped(needs_text(odds), palette.TEXT, width)
     good = odds.hit >= Fraction(1, 2)
     lines.append((f"hit chance {percent(odds.hit)}", palette.GOOD if good else palette.HINT))
     chances = [("crit", odds.critical), ("fumble", odds.fumble)]
@@ -79,14 +72,14 @@ def odds_lines(odds: Odds, width: int = WIDTH) -> list[Line]:
         chances.append(("friendly fire", odds.friendly_fire))
     shown = ", ".join(f"{name} {percent(p)}" for name, p in chances if p)
     if shown:
-        lines += _wrapped(shown, palette.TEXT, width)
+        lines += wrapped(shown, palette.TEXT, width)
     if odds.on_hit is not None:
         low, high = min(odds.on_hit.weights), max(odds.on_hit.weights)
         kind = "sublethal" if odds.sublethal else "damage"
-        lines += _wrapped(f"{kind} {low}-{high}, mean {float(odds.on_hit.mean()):.1f}",
-                          palette.TEXT, width)
-        lines += _wrapped(f"expected {kind} {float(odds.expected_damage):.1f}", palette.TEXT,
-                          width)
+        lines += wrapped(f"{kind} {low}-{high}, mean {float(odds.on_hit.mean()):.1f}",
+                         palette.TEXT, width)
+        lines += wrapped(f"expected {kind} {float(odds.expected_damage):.1f}", palette.TEXT,
+                         width)
     return lines
 
 
@@ -97,7 +90,7 @@ def _lines(ruleset: Ruleset, ctx: AttackContext, width: int = WIDTH) -> list[Lin
     try:
         return odds_lines(attack_odds(ruleset, ctx), width)
     except ArenaError as exc:  # e.g. damage dice too large to convolve
-        return _wrapped(f"odds: {exc}", palette.DIM, width)
+        return wrapped(f"odds: {exc}", palette.DIM, width)
 
 
 def plan_lines(ruleset: Ruleset, ctx: AttackContext, cost: int, target_name: str,
@@ -119,7 +112,7 @@ def attack_preview(battle: Battle, command: Attack, target_name: str,
     plan = attack_plan(battle, command)
     if isinstance(plan, str):
         return Preview(((f"cannot attack {target_name}:", palette.BAD),
-                        *_wrapped(plan, palette.BAD, width)), False)
+                        *wrapped(plan, palette.BAD, width)), False)
     ctx, cost = plan
     lines = plan_lines(battle.ruleset, ctx, cost, target_name, command.options, width)
     return Preview(tuple(lines), True)

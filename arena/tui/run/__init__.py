@@ -1,1 +1,1 @@
-"""The run's screens: the title, a new run, the camp, a bout in the battle screen, the end."""
+"""The run's screens: the title, a new run, a bout in the battle screen, the camp, the end."""

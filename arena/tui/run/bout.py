@@ -14,7 +14,7 @@ import tcod.console
 from arena.model.commands import Command, EndTurn
 from arena.run.live import LiveRun
 from arena.tui.battle.app import App
-from arena.tui.battle.modes import UiState
+from arena.tui.battle.modes import Mode, UiState
 from arena.tui.battle.session import AI_LIMIT, Session
 
 NO_UNDO = "nothing is taken back in a run"
@@ -48,7 +48,7 @@ class RunSession(Session):
         return self.live.journal.path
 
     def abandon(self) -> None:
-        """The runflow decides what abandoning a bout means (the run ends)."""
+        """The run's flow (flow.py) decides what abandoning a bout means (the run ends)."""
 
     def _finish(self) -> None:
         """No replay per bout: the run record holds every bout."""
@@ -79,7 +79,7 @@ class BoutScreen:
         """Auto-fight on `A` in the normal mode on the player's turn; else the battle screen."""
         session = self.session
         actor = session.view.active
-        if key != AUTO_KEY or self.app.state.mode != "normal" or not session.player_turn \
+        if key != AUTO_KEY or self.app.state.mode != Mode.NORMAL or not session.player_turn \
                 or actor is None:
             self.app.feed(key)
             return
@@ -91,7 +91,7 @@ class BoutScreen:
                 break
         session.run_ai()
         if session.view.over:
-            self.app.state = UiState(mode="summary")
+            self.app.state = UiState(mode=Mode.SUMMARY)
             self.app.flush_input = True
 
     def draw(self, console: tcod.console.Console) -> None:

@@ -15,11 +15,11 @@ from arena.run.balance import REST_SHARE
 from arena.run.camp import COSTED, MAX_GEAR, RECRUIT_COST, Camp, cannot_take, refusal
 from arena.run.injuries import effect_of, tendable
 from arena.run.party import WHOLE, Member
-from arena.tui.battle.panels import Line
 from arena.tui.run.page import ENTER
 from arena.tui.term import palette
 from arena.tui.term.canvas import Canvas
 from arena.tui.term.glyphs import fit, sanitise, wrap
+from arena.tui.term.lines import Line, wrapped
 
 Ask = tuple[str, str, list[tuple[str, object]]]  # field, question, (label, value) options
 LEFT = 47
@@ -49,21 +49,19 @@ def roster_lines(party: list[Member], width: int) -> list[Line]:
     rows: list[Line] = []
     for i, m in enumerate(party):
         if not m.alive:
-            rows += [(part, palette.DIM)
-                     for part in wrap(f"{i + 1}. {m.name}: dead ({m.cause})", width, "   ")]
+            rows += wrapped(f"{i + 1}. {m.name}: dead ({m.cause})", palette.DIM, width, "   ")
             continue
         colour = palette.GOOD if m.hp * 3 >= m.max_hp * 2 else palette.BAD
         rows.append((fit(f"{i + 1}. {m.name}  HP {m.hp}/{m.max_hp}  level {m.level}  "
                          f"XP {m.xp}", width), colour))
         for name in sorted(m.injuries):
             text = f"{name.replace('_', ' ')}: {effect_of(name)}"
-            rows += [(part, palette.HINT) for part in wrap("   " + text, width, "     ")]
-        rows += [(part, palette.TEXT) for part in wrap(f"   weapons: {_gear(m)}", width, "     ")]
+            rows += wrapped("   " + text, palette.HINT, width, "     ")
+        rows += wrapped(f"   weapons: {_gear(m)}", palette.TEXT, width, "     ")
         worn = [a.name for a in (m.armour, m.shield) if a is not None]
         worn += [s.name for s in m.supplies]
         if worn:
-            rows += [(part, palette.TEXT)
-                     for part in wrap(f"   kit: {', '.join(worn)}", width, "     ")]
+            rows += wrapped(f"   kit: {', '.join(worn)}", palette.TEXT, width, "     ")
     return rows
 
 
@@ -200,8 +198,8 @@ class CampScreen:
         rows.append(("", palette.TEXT))
         for title, pile in (("Loot", camp.loot), ("Offered", camp.offers)):
             items = [f"{k + 1}) {x.name}" for k, x in enumerate(w for w in pile if w)]
-            rows += [(part, palette.ITEM) for part in
-                     wrap(f"{title}: {'  '.join(items) or 'nothing'}", LEFT - 2, "   ")]
+            rows += wrapped(f"{title}: {'  '.join(items) or 'nothing'}", palette.ITEM, LEFT - 2,
+                            "   ")
         bottom = h - 4
         for i, (text, colour) in enumerate(rows[: bottom - 2]):
             canvas.text(1, 2 + i, fit(text, LEFT - 2), colour)

@@ -24,7 +24,7 @@ from arena.run.engine import DEFAULT_BOUTS, RunConfig, check_config, suggested_p
 from arena.run.live import LiveRun, resume
 from arena.run.runjournal import NAME
 from arena.run.score import read_scores, table
-from arena.tui.battle.panels import Line
+from arena.tui.battle.modes import Exit
 from arena.tui.battle.session import JOURNAL_NAME
 from arena.tui.run.bout import BoutScreen, RunSession
 from arena.tui.run.camp import CampScreen, roster_lines
@@ -32,6 +32,7 @@ from arena.tui.run.newrun import PartyPicker, ruleset_page
 from arena.tui.run.page import Option, Page
 from arena.tui.run.title import help_page, scores_page, title_page
 from arena.tui.term import palette
+from arena.tui.term.lines import Line
 from arena.tui.term.question import Question
 from arena.tui.term.terminal import Terminal, fullscreen
 
@@ -165,7 +166,7 @@ def play_run(screen: Terminal, live: LiveRun, saves: Path) -> str:
             session = RunSession(live, saves)
             bout = BoutScreen(session)
             screen.run(bout)
-            if bout.app.exit == "abandon":
+            if bout.app.exit == Exit.ABANDON:
                 return _abandon(live)
             if not session.battle.over:
                 live.close()

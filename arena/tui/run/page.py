@@ -10,11 +10,11 @@ from dataclasses import dataclass, field
 
 import tcod.console
 
-from arena.tui.battle.panels import Line
 from arena.tui.term import palette
 from arena.tui.term.canvas import Canvas
 from arena.tui.term.glyphs import fit, sanitise, wrap
 from arena.tui.term.layout import too_small
+from arena.tui.term.lines import Line
 
 UP, DOWN = ("KEY_UP", "k"), ("KEY_DOWN", "j")
 ENTER = ("KEY_ENTER", "\n", "\r")

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import arena
-from arena.tui.battle.panels import Line
 from arena.tui.run.page import Option, Page
 from arena.tui.term import palette
+from arena.tui.term.lines import Line
 
 BANNER = (
     r"    _    ____  _____ _   _    _    ",

@@ -1,1 +1,1 @@
-"""The ground floor of the front end: the terminal, drawing, colours, keys and settings."""
+"""The front end's ground floor: the terminal, drawing, lines, colours, layout, keys, settings."""

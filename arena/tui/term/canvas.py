@@ -13,6 +13,7 @@ import tcod.console
 
 from arena.tui.term import palette
 from arena.tui.term.glyphs import fit, sanitise
+from arena.tui.term.lines import Line
 
 # A blank tile as three little-endian words: space, opaque white, opaque black.
 _BLANK = np.array([32, -1, -16777216], dtype="<i4")
@@ -47,7 +48,7 @@ class Canvas:
         if bg is not None:
             self.bg[y, x:end] = bg
 
-    def block(self, x: int, y: int, width: int, rows: Sequence[tuple[str, palette.RGB]]) -> None:
+    def block(self, x: int, y: int, width: int, rows: Sequence[Line]) -> None:
         """Write lines, one per row from (x, y), each padded or cut to `width`, in one go."""
         width = min(width, self.width - x)
         rows = rows[: max(0, self.height - y)]

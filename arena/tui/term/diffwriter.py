@@ -8,16 +8,23 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping
+from enum import Enum
 from functools import lru_cache
 from itertools import pairwise
-from typing import Literal
 
 import numpy as np
 import tcod.console
 from numpy.typing import NDArray
 
-ColourMode = Literal["truecolor", "256", "none"]
 RGB = tuple[int, int, int]
+
+
+class ColourMode(Enum):
+    """How colours reach the terminal."""
+
+    TRUECOLOR = "truecolor"  # 24-bit SGR
+    XTERM256 = "256"  # the nearest of the xterm-256 palette
+    NONE = "none"  # no colour: highlights in reverse video
 
 _CUBE = (0, 95, 135, 175, 215, 255)
 
@@ -25,14 +32,14 @@ _CUBE = (0, 95, 135, 175, 215, 255)
 def colour_mode(env: Mapping[str, str] = os.environ) -> ColourMode:
     """The colour mode the environment asks for: NO_COLOR wins, then COLORTERM.
 
-    >>> colour_mode({"COLORTERM": "truecolor"}), colour_mode({}), colour_mode({"NO_COLOR": "1"})
-    ('truecolor', '256', 'none')
+    >>> [colour_mode(env).value for env in ({"COLORTERM": "truecolor"}, {}, {"NO_COLOR": "1"})]
+    ['truecolor', '256', 'none']
     """
     if env.get("NO_COLOR"):
-        return "none"
+        return ColourMode.NONE
     if env.get("COLORTERM", "").lower() in ("truecolor", "24bit"):
-        return "truecolor"
-    return "256"
+        return ColourMode.TRUECOLOR
+    return ColourMode.XTERM256
 
 
 def _nearest_cube(v: int) -> int:
@@ -64,9 +71,9 @@ def xterm256(rgb: RGB) -> int:
 @lru_cache(maxsize=8192)
 def sgr(fg: RGB, bg: RGB, mode: ColourMode) -> str:
     """The SGR sequence selecting `fg` on `bg` in `mode`."""
-    if mode == "none":
+    if mode == ColourMode.NONE:
         return "\x1b[7m" if bg != (0, 0, 0) else "\x1b[27m"
-    if mode == "truecolor":
+    if mode == ColourMode.TRUECOLOR:
         return "\x1b[38;2;{};{};{};48;2;{};{};{}m".format(*fg, *bg)
     return f"\x1b[38;5;{xterm256(fg)};48;5;{xterm256(bg)}m"
 

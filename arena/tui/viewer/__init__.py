@@ -1,1 +1,1 @@
-"""The replay viewer: playback, seeking, what if, continuing from here and branches."""
+"""The replay viewer: playback, seeking, what if, branches and continuing from here."""

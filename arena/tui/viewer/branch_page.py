@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import io
 from dataclasses import dataclass, replace
+from enum import Enum
 from pathlib import Path
 
 from arena.errors import ArenaError
@@ -80,6 +81,15 @@ def reload(playback: Playback, path: Path) -> None:
     playback.open(0)
 
 
+class Action(Enum):
+    """What a key on the branches page asks the viewer to do."""
+
+    OPEN = "open"  # watch the picked line
+    PROMOTE = "promote"  # make the picked branch the main line (asked first)
+    DELETE = "delete"  # delete the picked branch and those under it (asked first)
+    BACK = "back"  # leave the page
+
+
 @dataclass
 class Page:
     """The branches page while it shows: its rows, the one picked, an open confirmation."""
@@ -87,7 +97,7 @@ class Page:
     rows: list[TreeRow]
     texts: list[str]
     at: int = 0
-    confirm: str = ""  # "promote" or "delete" while asking y/n
+    confirm: Action | None = None  # promote or delete while asking y/n
     said: str = ""  # what the last change said, or why it failed
 
     @property
@@ -95,32 +105,32 @@ class Page:
         """The picked line's branch name (None: the main line)."""
         return self.rows[self.at][1] if self.at else None
 
-    def key(self, key: str) -> str:
-        """Move, ask or answer; an action for the viewer: open, promote, delete, back or ''."""
-        if self.confirm:
-            action, self.confirm = self.confirm, ""
-            return action if key in ("y", "Y") else ""
+    def key(self, key: str) -> Action | None:
+        """Move, ask or answer; an action for the viewer (open, promote, delete, back) or None."""
+        if self.confirm is not None:
+            action, self.confirm = self.confirm, None
+            return action if key in ("y", "Y") else None
         if key in ("j", "KEY_DOWN"):
             self.at = min(len(self.rows) - 1, self.at + 1)
         elif key in ("k", "KEY_UP"):
             self.at = max(0, self.at - 1)
         elif key == "KEY_ENTER":
-            return "open"
+            return Action.OPEN
         elif key in ("p", "d"):
             if self.name is None:
                 self.said = "the main line is not a branch: pick a branch (j/k) to promote or " \
                             "delete"
             else:
-                self.confirm = "promote" if key == "p" else "delete"
+                self.confirm = Action.PROMOTE if key == "p" else Action.DELETE
         elif key in ("KEY_ESCAPE", "q", "B"):
-            return "back"
-        return ""
+            return Action.BACK
+        return None
 
     def prompt(self) -> str:
         """The page's bottom line."""
-        if self.confirm == "promote":
+        if self.confirm == Action.PROMOTE:
             return f"make branch {self.name!r} the main line? (y/n)"
-        if self.confirm == "delete":
+        if self.confirm == Action.DELETE:
             return f"delete branch {self.name!r} and the branches under it? (y/n)"
         return "j/k pick  Enter watch this line  p promote  d delete  Esc back"
 

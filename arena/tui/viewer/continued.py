@@ -21,6 +21,7 @@ from arena.paths import saves_file
 from arena.replay.file import Recorder
 from arena.text import one_line, say
 from arena.tui.battle.app import App
+from arena.tui.battle.modes import Exit
 from arena.tui.battle.session import Session
 from arena.tui.term import config
 from arena.tui.term.question import Question
@@ -117,7 +118,7 @@ def _play_on(screen: Terminal, playback: Playback, side: int, saves: Path,
     try:
         game = App(session, settings.pauses)
         screen.run(game)
-        if game.exit == "save":  # no journal here: the save is the way back
+        if game.exit == Exit.SAVE:  # no journal here: the save is the way back
             return f"Saved to {session.saved}; play on with: arena play --load {session.saved}"
         return game.message
     finally:

@@ -7,10 +7,9 @@ rebinding in the config (`[keys]`, arena/tui/term/config.py) moves them here too
 
 from __future__ import annotations
 
-from arena.tui.battle.panels import Line
 from arena.tui.term import palette
-from arena.tui.term.glyphs import wrap
 from arena.tui.term.keymap import Binding, build, first_key, keys_for, label
+from arena.tui.term.lines import Line, wrapped
 
 VIEWER_BINDINGS: tuple[Binding, ...] = (
     Binding("play", (" ",), "play / pause", "Playback"),
@@ -65,7 +64,7 @@ def help_lines(width: int) -> list[Line]:
     rows.append(("", palette.TEXT))
     for paragraph in (GUIDE, f"Look and aim use the game's keys; {first_key('cancel')} goes "
                       "back. Nothing done here changes the replay."):
-        rows += [(part, palette.DIM) for part in wrap(paragraph, width, indent="")]
+        rows += wrapped(paragraph, palette.DIM, width, indent="")
     return rows
 
 

@@ -7,6 +7,7 @@ page (arena/tui/viewer/whatif_page.py) and the branches page (arena/tui/viewer/b
 from __future__ import annotations
 
 from dataclasses import replace
+from enum import Enum
 
 from arena.errors import ArenaError
 from arena.text import one_line
@@ -21,13 +22,22 @@ from arena.tui.viewer.playback import Playback
 from arena.tui.viewer.whatif_page import Asked, fight, save
 
 
+class Asking(Enum):
+    """The question the viewer's prompt line asks, while it asks one."""
+
+    GO = "go"  # where to go: r12, c340 or 340
+    SIDE = "side"  # which side to play on from here
+    CHANGE = "change"  # what if: the change to the next command
+    NAME = "name"  # the what-if line's branch name
+
+
 class Pages:
     """The viewer's what-if and branches pages (a mixin of `ViewerApp`)."""
 
     playback: Playback
     session: Session
     state: UiState
-    asking: str
+    asking: Asking | None
     typed: str
     whatif: Asked | None
     branches: branch_page.Page | None
@@ -43,7 +53,7 @@ class Pages:
             self.state = replace(self.state, hint="the battle ends here: step back (h, H, [) "
                                  "to change a command")
         else:
-            self.asking, self.typed = "change", ""
+            self.asking, self.typed = Asking.CHANGE, ""
 
     def _whatif(self, text: str) -> None:
         """Fight on from the next command with the typed change; the page shows both lines."""
@@ -56,7 +66,7 @@ class Pages:
         """The what-if page: `s` asks a branch name; any other key goes back."""
         assert self.whatif is not None
         if key == "s" and not self.whatif.saved:
-            self.asking, self.typed = "name", ""
+            self.asking, self.typed = Asking.NAME, ""
         else:
             self.whatif = None
             self.state = UiState()
@@ -91,15 +101,16 @@ class Pages:
         action = page.key(key)
         name = page.name
         try:
-            if action == "open":
+            if action == branch_page.Action.OPEN:
                 branch_page.open_line(self.playback, name)
                 self._watch(f"watching {'branch ' + repr(name) if name else 'the main line'}")
-            elif action == "back":
+            elif action == branch_page.Action.BACK:
                 self.branches = None
-            elif action and name is not None:
-                said = branch_page.change(self.playback, name, action == "promote")
+            elif action is not None and name is not None:
+                promote = action == branch_page.Action.PROMOTE
+                said = branch_page.change(self.playback, name, promote)
                 self._watch("")
-                self._list_branches(name if action == "promote" else None, said)
+                self._list_branches(name if promote else None, said)
         except ArenaError as e:
             page.said = one_line(str(e), 200)
 
@@ -120,7 +131,7 @@ class Pages:
         canvas.text(0, 0, f" What if · {self.session.view.title}", palette.TITLE)
         rows = [(text, palette.TEXT) for text in asked.lines]
         lines(canvas, Rect(2, 2, canvas.width - 4, canvas.height - 4), rows)
-        if not self.asking and not self.state.hint:
+        if self.asking is None and not self.state.hint:
             prompt = ("saved as branch " + repr(asked.saved) + ": " if asked.saved else
                       "s: save the new line as a branch  ") + "any other key: back"
         canvas.text(0, canvas.height - 1, prompt, palette.TITLE, canvas.width)

@@ -21,7 +21,7 @@ from arena.hexgrid import ORIGIN
 from arena.tui.battle import panels, pointer
 from arena.tui.battle.app import App
 from arena.tui.battle.controls import react
-from arena.tui.battle.modes import UiState
+from arena.tui.battle.modes import Exit, Mode, UiState
 from arena.tui.battle.panels import lines
 from arena.tui.term import palette
 from arena.tui.term.canvas import Canvas
@@ -29,7 +29,7 @@ from arena.tui.term.keymap import KEYMAP, first_key, label
 from arena.tui.term.layout import Rect, too_small
 from arena.tui.viewer import branch_page
 from arena.tui.viewer.keys import GAME_ACTIONS, VIEWER_KEYMAP, help_lines, key_hint
-from arena.tui.viewer.pages import Pages
+from arena.tui.viewer.pages import Asking, Pages
 from arena.tui.viewer.playback import SPEEDS, Playback
 from arena.tui.viewer.whatif_page import CHANGE_HELP, MAX_CHANGE, Asked
 
@@ -47,7 +47,7 @@ class ViewerApp(Pages, App):
         self.playback = playback
         super().__init__(playback.session, pauses=False)
         self.state = UiState()
-        self.asking = ""  # "go", "side", "change" or "name" while the prompt line asks
+        self.asking: Asking | None = None  # the question the prompt line asks
         self.typed = ""
         self.continuing: tuple[int, int] | None = None  # (side, command) to play on from
         self.mark = time.monotonic()
@@ -65,17 +65,17 @@ class ViewerApp(Pages, App):
         spot = pointer.parse_click(key)
         if spot is not None:
             self._click(*spot)
-        elif self.asking:
+        elif self.asking is not None:
             self._answer(key)
         elif self.whatif is not None:
             self._on_page(key)
         elif self.branches is not None:
             self._on_branches(key)
-        elif self.state.mode == "help":
+        elif self.state.mode == Mode.HELP:
             self.state = UiState()
-        elif self.state.mode in ("more", "history"):
+        elif self.state.mode in (Mode.MORE, Mode.HISTORY):
             self._game_feed(key)
-        elif self.state.mode == "normal":
+        elif self.state.mode == Mode.NORMAL:
             self._normal(key)
         else:
             self._looking(key)
@@ -92,7 +92,7 @@ class ViewerApp(Pages, App):
                                                   f"{first_key('help')} lists the keys")
         elif game == "help":
             self.playback.playing = False
-            self.state = UiState(mode="help")
+            self.state = UiState(mode=Mode.HELP)
         elif game in ("history", "log_up", "log_down"):
             self._game_feed(key)
         elif game == "look":
@@ -103,15 +103,15 @@ class ViewerApp(Pages, App):
     def _game_feed(self, key: str) -> None:
         """The game's history and log keys; the game's end-of-battle summary never shows here."""
         super().feed(key)
-        if self.state.mode == "summary":
-            self.state = replace(self.state, mode="normal")
+        if self.state.mode == Mode.SUMMARY:
+            self.state = replace(self.state, mode=Mode.NORMAL)
 
     def _click(self, col: int, row: int) -> str:
         """A click on the map looks at that hex (while aiming: picks that target)."""
         h = pointer.clicked_hex(self.session.view, self.map_area, self.origin, col, row,
                                 self.hex_size)
-        if h is not None and not self.asking and self.state.mode in ("normal", "look",
-                                                                      "target"):
+        if h is not None and self.asking is None and self.state.mode in (Mode.NORMAL, Mode.LOOK,
+                                                                      Mode.TARGET):
             self.playback.playing = False
             self.state, _ = pointer.click(self.state, self.session.view, h)
         return ""
@@ -139,7 +139,7 @@ class ViewerApp(Pages, App):
         elif action in ("slower", "faster"):
             pb.faster(1 if action == "faster" else -1)
         elif action == "go":
-            pb.playing, self.asking, self.typed = False, "go", ""
+            pb.playing, self.asking, self.typed = False, Asking.GO, ""
         elif action in ("next_bout", "prev_bout"):
             self._bout(1 if action == "next_bout" else -1)
         elif action == "continue":
@@ -149,7 +149,7 @@ class ViewerApp(Pages, App):
         elif action == "branches":
             self._list_branches()
         elif action == "leave":
-            self.exit = "done"
+            self.exit = Exit.DONE
 
     def _moved(self) -> None:
         """After a seek: the log shows its newest lines."""
@@ -186,25 +186,27 @@ class ViewerApp(Pages, App):
             self.state = replace(self.state, hint="the battle is over here: step back (h, H, "
                                  "[) to play on from earlier")
         else:
-            self.asking = "side"
+            self.asking = Asking.SIDE
 
     def _answer(self, key: str) -> None:
         """A key for the open question: typed text, or the side to take."""
+        assert self.asking is not None
         if key == "KEY_ESCAPE":
-            self.asking = ""
-        elif self.asking == "side":
+            self.asking = None
+        elif self.asking == Asking.SIDE:
             sides = self.session.view.sides
             if key.isdigit() and 1 <= int(key) <= len(sides):
                 self.continuing = (int(key) - 1, self.playback.position)
-                self.asking = ""
-                self.exit = "done"
+                self.asking = None
+                self.exit = Exit.DONE
         elif key == "KEY_ENTER":
-            asked, self.asking = self.asking, ""
-            {"go": self._go, "change": self._whatif, "name": self._save}[asked](self.typed)
+            asked, self.asking = self.asking, None
+            {Asking.GO: self._go, Asking.CHANGE: self._whatif,
+             Asking.NAME: self._save}[asked](self.typed)
         elif key == "KEY_BACKSPACE":
             self.typed = self.typed[:-1]
         elif len(key) == 1 and key.isprintable() and len(self.typed) < (
-                MAX_TYPED if self.asking == "go" else MAX_CHANGE):
+                MAX_TYPED if self.asking == Asking.GO else MAX_CHANGE):
             self.typed += key
 
     def _go(self, text: str) -> None:
@@ -236,7 +238,7 @@ class ViewerApp(Pages, App):
         self.playback.playing = False
         view = self.session.view
         who = view.combatant(view.active) or next((c for c in view.combatants if c.alive), None)
-        self.state = replace(self.state, mode="look", cursor=who.hex if who else ORIGIN)
+        self.state = replace(self.state, mode=Mode.LOOK, cursor=who.hex if who else ORIGIN)
 
     def _aim(self, key: str) -> None:
         """Aim as the acting combatant: the panel shows the odds it would have."""
@@ -258,7 +260,7 @@ class ViewerApp(Pages, App):
     def _looking(self, key: str) -> None:
         """Look, aim and menu modes as in the game; a command they give is dropped."""
         if KEYMAP.get(key) in ("save_quit", "quit", "undo", "history") or (
-                self.state.mode == "look" and KEYMAP.get(key) == "confirm"):
+                self.state.mode == Mode.LOOK and KEYMAP.get(key) == "confirm"):
             self.state = replace(self.state, hint=READ_ONLY)
             return
         reaction = react(self.state, key, self.session, self.page)
@@ -273,8 +275,8 @@ class ViewerApp(Pages, App):
         """Play on by the time since the last tick; True when the screen must be drawn."""
         now, last = time.monotonic(), self.mark
         self.mark = now
-        if (self.asking or self.whatif is not None or self.branches is not None
-                or self.state.mode != "normal" or not self.playback.playing):
+        if (self.asking is not None or self.whatif is not None or self.branches is not None
+                or self.state.mode != Mode.NORMAL or not self.playback.playing):
             return False
         playing = self.playback.playing
         moved = self.playback.advance(now - last)
@@ -295,7 +297,7 @@ class ViewerApp(Pages, App):
             self.small = False
             self.branches.draw(canvas, self.session.view.title)
             return
-        if self.state.mode == "help" and not too_small(canvas.width, canvas.height):
+        if self.state.mode == Mode.HELP and not too_small(canvas.width, canvas.height):
             self.small = False
             self._draw_help(canvas)
             return
@@ -303,7 +305,7 @@ class ViewerApp(Pages, App):
         if shown != self.shown:  # another point's log: wrapped afresh, not extended
             self.log, self.shown = panels.LogPane(), shown
         super().draw(console)
-        if not self.small and self.state.mode != "history":
+        if not self.small and self.state.mode != Mode.HISTORY:
             self._status(canvas)
 
     def status_text(self) -> str:
@@ -344,22 +346,22 @@ class ViewerApp(Pages, App):
 
     def _prompt(self) -> tuple[bool, str]:
         """The prompt line: an open question, a hint, or the mode's keys."""
-        if self.asking == "go":
+        if self.asking == Asking.GO:
             return True, f"go to ({GO_HELP}; Esc: back): {self.typed}_"
-        if self.asking == "change":
+        if self.asking == Asking.CHANGE:
             return True, (f"what if at command {self.playback.position + 1} ({CHANGE_HELP}; "
                           f"Esc: back): {self.typed[-60:]}_")
-        if self.asking == "name":
+        if self.asking == Asking.NAME:
             return True, f"save the new line as branch (a name; Esc: back): {self.typed}_"
-        if self.asking == "side":
+        if self.asking == Asking.SIDE:
             sides = "  ".join(f"{i}) {s.name}" for i, s in enumerate(self.session.view.sides, 1))
             return True, (f"play on from command {self.playback.position} as: "
                           f"{sides}  Esc: back")
         if self.state.hint:
             return True, self.state.hint
-        if self.state.mode == "normal":
+        if self.state.mode == Mode.NORMAL:
             return False, key_hint()
-        if self.state.mode == "look":
+        if self.state.mode == Mode.LOOK:
             steps = " ".join(first_key(a) for a in STEP_ACTIONS)
             return False, (f"{steps}: move the cursor  {first_key('next_target')}: next "
                            f"combatant  {first_key('cancel')}: back (read-only)")
