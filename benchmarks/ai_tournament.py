@@ -180,7 +180,7 @@ def percentile(values: list[float], share: float) -> float:
 
 
 def main() -> None:
-    """Run the tournament and print the table for the README."""
+    """Run the tournament and print the table for docs/performance.md."""
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--seeds", type=int, default=200)
     parser.add_argument("--level", default="normal")

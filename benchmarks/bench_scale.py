@@ -15,7 +15,7 @@ Measures (CPU time of the thread, garbage collector paused while timing, as `tim
   - a cProfile top-10 (by own time) of the 400-combatant round;
   - with `--big ROUNDS`: the 2,000-combatant battle on radius 40, seconds per round (both
     sides under the `basic` AI); with `--big-commands N`: the default AI's first N commands
-    of it (a whole round of the default AI at 2,000 is out of reach: see the README).
+    of it (a whole round of the default AI at 2,000 is out of reach: see docs/performance.md).
 
 The repeats reuse each scenario's map, and a map keeps what it worked out about sight and
 cover (pairs of hexes, line tables): the first repeat of each size starts cold, the later ones

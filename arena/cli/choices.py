@@ -1,7 +1,7 @@
 """What the command line offers, importable without loading rules, assets or the engine.
 
 `arena --help` and `arena rules` read only this module (and argparse), so they start in a few
-tens of milliseconds (README, Performance). Each name here is a copy of the engine's own; a test
+tens of milliseconds (docs/performance.md). Each name here is a copy of the engine's own; a test
 (tests/test_startup.py) fails the moment one drifts from its source.
 """
 
