@@ -8,13 +8,11 @@ on first use. Sources: `docs/rules/adnd.md`.
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Mapping, Sequence
 
 from arena.dice import Dice, Roll
 from arena.errors import AssetError
 from arena.model.stats import StatBlock, Weapon
-from arena.paths import asset_root
 from arena.rules.adnd.attack import (
     FEET_PER_HEX,
     attack_modifiers,
@@ -27,8 +25,8 @@ from arena.rules.adnd.attack import (
     thac0,
     wounds,
 )
-from arena.rules.adnd.stats import BUFFS, FIELDS, block_problem, buff_of
-from arena.rules.adnd.tables import Tables, load_tables
+from arena.rules.adnd.stats import BUFFS, FIELDS, UNARMED, block_problem, buff_of
+from arena.rules.adnd.tables import TableOwner
 from arena.rules.base import (
     Action,
     AttackContext,
@@ -43,6 +41,8 @@ from arena.rules.base import (
 )
 from arena.rules.routine import one_attack_refusal, routine_cost
 
+__all__ = ["UNARMED", "AdndRuleset"]
+
 # DECISIONS.md, common section: move 1, facing free, one attack 3, pick up 1, draw 1.
 # Interpretations (docs/rules/adnd.md): reloading a crossbow 1, standing up 2, kicking 1.
 COSTS: dict[Action, int] = {
@@ -50,7 +50,6 @@ COSTS: dict[Action, int] = {
     "stand_up": 2, "use_item": 3,  # an item (potion, bandages) takes the round's action
 }
 KICK_COST = 1
-UNARMED = Weapon("fist", "fist", "1d2", light=True, tags=("unarmed",))
 
 
 def check_entrant(entrant: Entrant) -> None:
@@ -65,7 +64,7 @@ def magical(weapon: Weapon) -> bool:
     return weapon.magic != 0 or any(bonus for _, bonus in weapon.conditional)
 
 
-class AdndRuleset(RulesetDefaults):
+class AdndRuleset(TableOwner, RulesetDefaults):
     """Document 002: THAC0, exploding criticals, fumble scatter, breakage, friendly fire."""
 
     name = "adnd"
@@ -77,11 +76,6 @@ class AdndRuleset(RulesetDefaults):
     wants_bystanders = True
     buffs: tuple[str, ...] = tuple(BUFFS)
     kick_cost = KICK_COST
-
-    @functools.cached_property
-    def tables(self) -> Tables:
-        """The ruleset's tables, read from the asset folder on first use."""
-        return load_tables(asset_root())
 
     def action_cost(self, action: Action, weapon: Weapon | None, off_turn: bool) -> int | None:
         """AP cost from DECISIONS.md's common section; nothing happens off-turn."""

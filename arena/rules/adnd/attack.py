@@ -1,7 +1,8 @@
 """The parts of an `adnd` attack: THAC0, modifiers, the critical chain, fumbles, mishaps, wounds.
 
 Each function reads one situation off the attack context and returns labelled numbers, dice
-and effect records; `adnd.py` puts them together. Sources: docs/rules/adnd.md.
+and effect records; the ruleset (`__init__`) and its odds put them together. Sources:
+docs/rules/adnd.md.
 """
 
 from __future__ import annotations

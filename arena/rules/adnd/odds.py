@@ -19,7 +19,6 @@ from collections.abc import Mapping
 from fractions import Fraction
 from types import MappingProxyType
 
-from arena.rules.adnd import UNARMED, AdndRuleset
 from arena.rules.adnd.attack import (
     CRITICAL_MARGIN,
     INJURY_DAMAGE,
@@ -31,6 +30,8 @@ from arena.rules.adnd.attack import (
     sweeping,
     thac0,
 )
+from arena.rules.adnd.stats import UNARMED
+from arena.rules.adnd.tables import TableOwner
 from arena.rules.base import AttackContext, Ruleset
 from arena.rules.exact import TOLERANCE, Dist, Odds, attack_damage, dice
 
@@ -107,7 +108,7 @@ def spread_wounds(damage: str, flat: int, helmet: bool, misses: int, plain: int,
                                                     critical)[0]))
 
 
-def automatic_odds(ruleset: AdndRuleset, ctx: AttackContext) -> Odds:
+def automatic_odds(ruleset: TableOwner, ctx: AttackContext) -> Odds:
     """A strike that hits whatever the armour (friendly fire, friendly hits): damage only."""
     flat = sum(m.value for m in damage_modifiers(ruleset.tables, ctx))
     hit = (dice(ctx.weapon.damage) + flat).at_least(1)
@@ -122,7 +123,7 @@ def automatic_odds(ruleset: AdndRuleset, ctx: AttackContext) -> Odds:
 
 def adnd_odds(ruleset: Ruleset, ctx: AttackContext) -> Odds:
     """The exact odds of `ctx` under `adnd`: hit, critical chain, fumble, friendly strikes."""
-    if not isinstance(ruleset, AdndRuleset):
+    if not isinstance(ruleset, TableOwner):
         raise TypeError(f"adnd odds need the adnd ruleset, not {ruleset.name}")
     if "auto_hit" in ctx.options:
         return automatic_odds(ruleset, ctx)
@@ -166,7 +167,7 @@ def adnd_odds(ruleset: Ruleset, ctx: AttackContext) -> Odds:
     )
 
 
-def friendly(ctx: AttackContext, ruleset: AdndRuleset, two_hits: bool, notes: list[str],
+def friendly(ctx: AttackContext, ruleset: TableOwner, two_hits: bool, notes: list[str],
              extras: dict[str, Fraction], tables: dict[str, Mapping[str, Fraction]],
              effects: dict[str, Fraction]) -> Fraction | None:
     """A natural 2 that misses: each ally's chance of being struck, by friendly fire or hit.

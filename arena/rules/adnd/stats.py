@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from arena.model.stats import StatBlock
+from arena.model.stats import StatBlock, Weapon
 from arena.rules.adnd.tables import CLASSES, LEVELS
 from arena.rules.base import Buff, FieldSpec
 
@@ -13,6 +13,7 @@ KINDS = (
     "animals", "dragons", "giants", "humanoids", "lycanthropes", "magical", "reptiles", "undead",
 )
 BUFF_COST = 3  # interpretation: starting a chant, prayer or martial spirit is one action
+UNARMED = Weapon("fist", "fist", "1d2", light=True, tags=("unarmed",))
 
 FIELDS: tuple[FieldSpec, ...] = (
     FieldSpec("thac0", "int", 0, "THAC0 given directly (monsters); 0 = from class and level",

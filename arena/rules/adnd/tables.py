@@ -8,12 +8,14 @@ reads its three small files itself with `tomllib`.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from types import MappingProxyType
 
+from arena.paths import asset_root
 from arena.rules.tablefile import TableFile, join, show
 
 FOLDER = Path("rules") / "adnd"
@@ -120,3 +122,12 @@ def load_tables(root: Path) -> Tables:
         break_dice=MappingProxyType(dice),
         sweeping=sweeping,
     )
+
+
+class TableOwner:
+    """The `adnd` ruleset as its odds see it: the owner of the tables (`AdndRuleset`'s base)."""
+
+    @functools.cached_property
+    def tables(self) -> Tables:
+        """The ruleset's tables, read from the asset folder on first use."""
+        return load_tables(asset_root())

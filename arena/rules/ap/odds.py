@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from fractions import Fraction
 from types import MappingProxyType
 
-from arena.rules.ap import attack_modifiers, defence_modifiers, overflow
+from arena.rules.ap.attack import attack_modifiers, defence_modifiers, overflow
 from arena.rules.ap.tables import DOUBLE_CRITICALS
 from arena.rules.base import AttackContext, Modifier, Ruleset
 from arena.rules.exact import Dist, Odds, attack_damage, dice, effect_name, mix, point

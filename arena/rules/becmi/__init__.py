@@ -8,19 +8,16 @@ and natural 20 rules, weapon mastery, cover, backstab, charge and smash. The tab
 from __future__ import annotations
 
 import dataclasses
-import functools
 from collections.abc import Sequence
 
 from arena.dice import Dice
 from arena.errors import AssetError
 from arena.model.stats import Weapon
-from arena.paths import asset_root
 from arena.rules.base import (
     Action,
     AttackContext,
     AttackResult,
     Counter,
-    Effect,
     Entrant,
     Initiative,
     OddsFunction,
@@ -29,6 +26,7 @@ from arena.rules.base import (
 from arena.rules.becmi.attack import (
     FEET_PER_HEX,
     SET_VS_CHARGE,
+    attack_effects,
     damage_modifiers,
     decide_hit,
     expected_damage,
@@ -36,7 +34,7 @@ from arena.rules.becmi.attack import (
     set_spear_slot,
 )
 from arena.rules.becmi.stats import FIELDS, block_problem
-from arena.rules.becmi.tables import Tables, load_tables
+from arena.rules.becmi.tables import TableOwner
 from arena.rules.routine import one_attack_refusal, routine_cost
 
 LONG_RANGE = 3
@@ -80,7 +78,7 @@ def reach_refusal(ctx: AttackContext) -> str | None:
     return None
 
 
-class BecmiRuleset(RulesetDefaults):
+class BecmiRuleset(TableOwner, RulesetDefaults):
     """Document 001: the D&D Rules Cyclopedia attack roll, on a hex map with action points."""
 
     name = "becmi"
@@ -92,11 +90,6 @@ class BecmiRuleset(RulesetDefaults):
     )
     unarmed: Weapon | None = None
     wants_bystanders = False
-
-    @functools.cached_property
-    def tables(self) -> Tables:
-        """The ruleset's tables, read from the asset folder on first use."""
-        return load_tables(asset_root())
 
     def action_cost(self, action: Action, weapon: Weapon | None, off_turn: bool) -> int | None:
         """AP cost from DECISIONS.md's common section; nothing happens off-turn."""
@@ -156,7 +149,7 @@ class BecmiRuleset(RulesetDefaults):
         total = natural + sum(m.value for m in plan.modifiers)
         hit, why = decide_hit(natural, total, plan.cell)
         notes = (*plan.notes, why) if why else plan.notes
-        effects = self.effects(ctx)
+        effects = attack_effects(ctx)
         if not hit:
             return AttackResult(natural, plan.modifiers, total, plan.label, plan.cell.needed,
                                 False, (roll,), notes=notes, effects=effects)
@@ -168,11 +161,6 @@ class BecmiRuleset(RulesetDefaults):
         return AttackResult(natural, plan.modifiers, total, plan.label, plan.cell.needed, True,
                             (roll, damage_roll), dmods, damage, notes=notes, effects=effects,
                             multiplier=plan.factor, bonus_damage=bonus)
-
-    def effects(self, ctx: AttackContext) -> tuple[Effect, ...]:
-        """A smash loses the next initiative."""
-        smash = "smash" in ctx.options
-        return (Effect("condition", "attacker", "lose_initiative"),) if smash else ()
 
     def counter(self, ctx: AttackContext) -> Counter | None:
         """A spear set against a charge strikes the charger first, its dice doubled."""

@@ -11,7 +11,7 @@ from fractions import Fraction
 
 from arena.dice import parse_dice
 from arena.model.stats import Weapon
-from arena.rules.base import AttackContext, Modifier
+from arena.rules.base import AttackContext, Effect, Modifier
 from arena.rules.becmi.stats import parse_hd, parse_mastery
 from arena.rules.becmi.tables import Cell, Tables
 
@@ -184,6 +184,12 @@ def decide_hit(natural: int, total: int, cell: Cell) -> tuple[bool, str]:
     if natural == 20 and cell.needed <= 20:
         return True, "natural 20 hits: the entry is 20 or less"
     return False, "natural 20: an entry above 20 needs bonuses" if natural == 20 else ""
+
+
+def attack_effects(ctx: AttackContext) -> tuple[Effect, ...]:
+    """What the attack does beyond its damage, hit or miss: a smash loses the next initiative."""
+    smash = "smash" in ctx.options
+    return (Effect("condition", "attacker", "lose_initiative"),) if smash else ()
 
 
 def damage_modifiers(tables: Tables, ctx: AttackContext, plan: Plan) -> tuple[Modifier, ...]:

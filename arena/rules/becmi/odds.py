@@ -13,8 +13,14 @@ from fractions import Fraction
 from types import MappingProxyType
 
 from arena.rules.base import AttackContext, Ruleset
-from arena.rules.becmi import BecmiRuleset
-from arena.rules.becmi.attack import Plan, damage_modifiers, decide_hit, plan_attack
+from arena.rules.becmi.attack import (
+    Plan,
+    attack_effects,
+    damage_modifiers,
+    decide_hit,
+    plan_attack,
+)
+from arena.rules.becmi.tables import TableOwner
 from arena.rules.exact import Odds, attack_damage, dice, effect_name
 
 
@@ -28,7 +34,7 @@ def multiplier_table(plan: Plan, hit: Fraction) -> Mapping[str, Mapping[str, Fra
 
 def becmi_odds(ruleset: Ruleset, ctx: AttackContext) -> Odds:
     """The exact odds of `ctx` under `becmi`: hit chance and damage spread."""
-    if not isinstance(ruleset, BecmiRuleset):
+    if not isinstance(ruleset, TableOwner):
         raise TypeError(f"becmi odds need the becmi ruleset, not {ruleset.name}")
     tables = ruleset.tables
     plan = plan_attack(tables, ctx)
@@ -37,7 +43,7 @@ def becmi_odds(ruleset: Ruleset, ctx: AttackContext) -> Odds:
     flat = sum(m.value for m in damage_modifiers(tables, ctx, plan))
     hit = (dice(ctx.weapon.damage).times(plan.factor) + flat).at_least(1)
     damage, on_hit = attack_damage(20 - len(hits), [(len(hits), hit)])
-    effects = {effect_name(e.kind, e.name): Fraction(1) for e in ruleset.effects(ctx)}
+    effects = {effect_name(e.kind, e.name): Fraction(1) for e in attack_effects(ctx)}
     notes = (*plan.notes, f"table 1+{plan.cell.bonus}: anything but a natural 1 hits") \
         if plan.cell.automatic else plan.notes
     return Odds(

@@ -7,12 +7,14 @@ reads its three small files itself with `tomllib`.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from types import MappingProxyType
 
+from arena.paths import asset_root
 from arena.rules.tablefile import TableFile, show
 
 FOLDER = Path("rules") / "becmi"
@@ -193,3 +195,12 @@ def load_tables(root: Path) -> Tables:
         mastery=MappingProxyType(mastery),
         cover=MappingProxyType(cover),
     )
+
+
+class TableOwner:
+    """The `becmi` ruleset as its odds see it: the owner of the tables (`BecmiRuleset`'s base)."""
+
+    @functools.cached_property
+    def tables(self) -> Tables:
+        """The ruleset's tables, read from the asset folder on first use."""
+        return load_tables(asset_root())

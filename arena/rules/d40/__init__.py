@@ -8,12 +8,10 @@ in `assets/rules/d40/` and are read once, on first use. Sources: `docs/rules/d40
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Mapping, Sequence
 
 from arena.dice import Dice, Roll
 from arena.model.stats import StatBlock, Weapon
-from arena.paths import asset_root
 from arena.rules.base import (
     Action,
     AttackContext,
@@ -37,11 +35,12 @@ from arena.rules.d40.attack import (
     longest_range,
     maximum_damage,
     plan_attack,
+    signed,
 )
 from arena.rules.d40.criticals import BLEEDING_DIE, critical_hit
 from arena.rules.d40.fumbles import critical_miss
 from arena.rules.d40.stats import FIELDS, UNARMED
-from arena.rules.d40.tables import Tables, load_tables
+from arena.rules.d40.tables import TableOwner
 from arena.rules.routine import one_attack_refusal, routine_cost
 
 ATTACK_COST = 3
@@ -55,12 +54,7 @@ COSTS: dict[Action, int] = {
 WHOLE_TURN: frozenset[Action] = frozenset({"pick_up"})
 
 
-def signed(mods: Sequence[Modifier]) -> str:
-    """Modifiers as ' +1 STR +2 magic'."""
-    return "".join(f" {m.value:+d} {m.label}" for m in mods)
-
-
-class D40Ruleset(RulesetDefaults):
+class D40Ruleset(TableOwner, RulesetDefaults):
     """Document 000: the D40 (2d20) Attack Table with critical hits and critical misses."""
 
     name = "d40"
@@ -70,11 +64,6 @@ class D40Ruleset(RulesetDefaults):
     maneuvers: tuple[tuple[str, str], ...] = ()
     unarmed: Weapon | None = UNARMED
     wants_bystanders = True
-
-    @functools.cached_property
-    def tables(self) -> Tables:
-        """The ruleset's tables, read from the asset folder on first use."""
-        return load_tables(asset_root())
 
     def action_cost(self, action: Action, weapon: Weapon | None, off_turn: bool) -> int | None:
         """AP cost on the own turn; nothing is done off-turn but an attack of opportunity."""

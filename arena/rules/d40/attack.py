@@ -7,6 +7,7 @@ Sources and interpretations: docs/rules/d40.md.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from arena.dice import Dice, Roll, parse_dice
@@ -205,6 +206,11 @@ def damage_modifiers(tables: Tables, ctx: AttackContext) -> tuple[Modifier, ...]
     if ctx.weapon.magic:
         mods.append(Modifier("magic", ctx.weapon.magic))
     return tuple(mods)
+
+
+def signed(mods: Sequence[Modifier]) -> str:
+    """Modifiers as ' +1 STR +2 magic'."""
+    return "".join(f" {m.value:+d} {m.label}" for m in mods)
 
 
 def maximum_damage(weapon: Weapon) -> int:

@@ -22,7 +22,6 @@ from fractions import Fraction
 from types import MappingProxyType
 
 from arena.rules.base import AttackContext, Modifier, Ruleset
-from arena.rules.d40 import D40Ruleset, signed
 from arena.rules.d40.attack import (
     AUTO_HIT,
     CRITICAL_CHANCE_ROLLS,
@@ -36,6 +35,7 @@ from arena.rules.d40.attack import (
     holds_weapon,
     maximum_damage,
     plan_attack,
+    signed,
 )
 from arena.rules.d40.criticals import (
     CRITICAL_HITS,
@@ -47,6 +47,7 @@ from arena.rules.d40.fumbles import CRITICAL_MISSES, FumbleRow, alternative
 from arena.rules.d40.saves import crushing_bonuses, crushing_number
 from arena.rules.d40.shield_odds import with_shields
 from arena.rules.d40.stats import reaction_adjustment
+from arena.rules.d40.tables import TableOwner
 from arena.rules.exact import Dist, Odds, attack_damage, dice, effect_name, uniform
 
 NATURALS = range(2, 41)
@@ -328,7 +329,7 @@ def damage_notes(damage: str, top: int, magic: int, dmods: tuple[Modifier, ...],
 
 def d40_odds(ruleset: Ruleset, ctx: AttackContext) -> Odds:
     """The exact odds of `ctx` under `d40`: hit, critical hit and miss, table rows, damage."""
-    if not isinstance(ruleset, D40Ruleset):
+    if not isinstance(ruleset, TableOwner):
         raise TypeError(f"d40 odds need the d40 ruleset, not {ruleset.name}")
     tables = ruleset.tables
     dmods = damage_modifiers(tables, ctx)

@@ -7,11 +7,13 @@ may not import the asset loader, so this module reads its three small files with
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from types import MappingProxyType
 
+from arena.paths import asset_root
 from arena.rules.tablefile import TableFile, show
 
 FOLDER = Path("rules") / "d40"
@@ -141,3 +143,12 @@ def load_tables(root: Path) -> Tables:
         columns=MappingProxyType(load_progression(root)),
         adjustment=MappingProxyType(load_adjustment(root)),
     )
+
+
+class TableOwner:
+    """The `d40` ruleset as its odds see it: the owner of the tables (`D40Ruleset`'s base)."""
+
+    @functools.cached_property
+    def tables(self) -> Tables:
+        """The ruleset's tables, read from the asset folder on first use."""
+        return load_tables(asset_root())
