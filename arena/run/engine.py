@@ -14,7 +14,7 @@ from arena.assets.generated import generate_checked, materials
 from arena.assets.library import Library
 from arena.battle.core import Battle, Wounds
 from arena.battle.narrate import narrate
-from arena.ecs import queries
+from arena.battle.view import clock
 from arena.ecs.events import BattleEnded, Died, Event, event_to_json
 from arena.errors import ArenaError
 from arena.model.commands import Command, EndTurn, command_to_json
@@ -347,9 +347,8 @@ def play_commands(run: Run, bout: Bout, battle: Battle,
                                    "snapshot": battle.snapshot(log=False)})
         if run.keep_seen:
             bout.seen = bout.seen if bout.seen is not None else []
-            battle.world.activate()
-            clock = queries.clock()
-            bout.seen.append((events, (clock.round, clock.active)))
+            now = clock(battle)
+            bout.seen.append((events, (now.round, now.turn)))
         if check is not None:
             check(index, command, battle.state_hash())
     raise ArenaError(f"bout {bout.number}: over {MAX_COMMANDS} commands")
