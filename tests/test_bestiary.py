@@ -18,6 +18,7 @@ from arena.assets import load_library
 from arena.assets.common import Template
 from arena.assets.generated import materials
 from arena.assets.templates import full_stats
+from arena.battle.aftermath import aftermath
 from arena.battle.core import Battle
 from arena.cli.main import main
 from arena.dice import Dice
@@ -242,13 +243,13 @@ def test_the_engine_never_drops_a_natural_weapon():
 
 def test_a_fallen_beasts_claws_and_bite_are_not_loot_but_a_fallen_swordsmans_sword_is():
     # Natural weapons "cannot be dropped or disarmed": a run's camp offers none of them.
-    with duel("swordsman", "ghoul", "adnd"):
+    with duel("swordsman", "ghoul", "adnd") as b:
         assert [w.natural for w in wielded(2)] == [True, True, True]
         esper.add_component(2, Dead(1))
-        assert loot({1}) == []
-    with duel("ghoul", "swordsman", "adnd"):
+        assert loot({1}, aftermath(b)) == []
+    with duel("ghoul", "swordsman", "adnd") as b:
         esper.add_component(2, Dead(1))
-        assert [w.id for w in loot({1})] == [w.id for w in wielded(2)] != []
+        assert [w.id for w in loot({1}, aftermath(b))] == [w.id for w in wielded(2)] != []
 
 
 # --- the generator ---------------------------------------------------------------------------

@@ -22,6 +22,7 @@ from arena.hexgrid import Hex
 from arena.model.commands import Attack
 from arena.run.camp import choose
 from arena.run.carry import Tally, carry_over
+from arena.run.decisions import Repair, Rest, Tend
 from arena.run.engine import Bout, Run, RunConfig
 from arena.run.party import BROKEN, Gear
 from tests.factories import ap_stats, fighter, scenario
@@ -98,7 +99,7 @@ def test_d40_shattered_weapon_still_broken_next_bout_until_repaired():
     camp = run.camp()
     _, held, _ = _next_member(run)
     assert "longsword" not in held
-    assert choose(camp, {"choice": "repair", "member": 0, "weapon": 0}) is None
+    assert choose(camp, Repair(member=0, weapon=0)) is None
     assert run.party[0].gear[0].state == "whole"
 
 
@@ -114,7 +115,7 @@ def test_d40_bleeding_carries_over_and_rest_stops_it_through_the_heal_hook():
     m = run.party[0]
     assert "bleeding" in m.injuries and m.hp < m.max_hp
     lost = m.max_hp - m.hp
-    assert choose(run.camp(), {"choice": "rest"}) is None
+    assert choose(run.camp(), Rest()) is None
     assert "bleeding" not in m.injuries
     assert m.max_hp - m.hp == lost - (2 * lost + 2) // 3  # two thirds back, rounded up
 
@@ -139,7 +140,7 @@ def test_severed_parts_cannot_be_tended():
     with battle:
         battle.apply(Attack(1, 2))
         _carry(run, bout, battle)
-    reason = choose(run.camp(), {"choice": "tend", "member": 0, "injury": "left_foot_severed"})
+    reason = choose(run.camp(), Tend(member=0, injury="left_foot_severed"))
     assert reason == "left foot severed never heals"
 
 

@@ -12,6 +12,7 @@ from arena.model.stats import Armour, Supply
 from arena.rules.base import Effect
 from arena.run.camp import choose
 from arena.run.carry import Tally, carry_over
+from arena.run.decisions import Take, Use
 from arena.run.engine import Run, RunConfig
 from tests.factories import fighter
 from tests.test_run import LIBRARY, _carry, _staged
@@ -47,7 +48,7 @@ def test_buying_a_shield_at_camp_changes_the_armour_class_in_the_next_bout():
     m = run.party[0]
     assert (m.armour.id, m.stats["ap"].get("ac", 10)) == ("leather", 10)
     camp = run.camp()
-    assert choose(camp, {"choice": "take", "item": 3, "member": 0}) is None
+    assert choose(camp, Take(item=3, member=0)) is None
     assert m.shield.id == "buckler" and camp.actions == 1
     stats, _, _ = next_bout_member(run, Stats)
     assert stats.block.number("ac") == 10 + 2 + 1  # base, leather (ap AC 12), buckler +1
@@ -58,14 +59,14 @@ def test_buying_body_armour_replaces_what_was_worn_in_the_next_bout():
     camp = run.camp()
     camp.offers = list(run.offers(3))  # bout 3's goods: a chain shirt among them
     assert camp.offers[3].id == "chain_shirt"
-    assert choose(camp, {"choice": "take", "item": 3, "member": 0}) is None
+    assert choose(camp, Take(item=3, member=0)) is None
     stats, _, _ = next_bout_member(run, Stats)
     assert stats.block.number("ac") == 10 + 4  # chain shirt: ap AC 14
 
 
 def test_a_potion_bought_at_camp_is_in_the_pack_next_bout_and_gone_once_drunk():
     run = won_bout_one()
-    assert choose(run.camp(), {"choice": "take", "item": 4, "member": 0}) is None
+    assert choose(run.camp(), Take(item=4, member=0)) is None
     assert [s.id for s in run.party[0].supplies] == ["healing_potion"]
     nxt = run.prepare()
     with run.battle(nxt) as b:
@@ -86,9 +87,9 @@ def test_a_potion_used_at_camp_heals_its_average_rounded_up_and_is_free():
     m.hp = 10
     m.supplies = [LIBRARY.supplies["healing_potion"]]
     camp = run.camp()
-    assert choose(camp, {"choice": "use", "member": 0, "item": 0}) is None
+    assert choose(camp, Use(member=0, item=0)) is None
     assert (m.hp, m.supplies, camp.actions) == (10 + 7, [], 2)  # 2d4+2: 5 + 2 = 7
-    assert choose(camp, {"choice": "use", "member": 0, "item": 0}) == f"{m.name} has no supply #0"
+    assert choose(camp, Use(member=0, item=0)) == f"{m.name} has no supply #0"
 
 
 def test_a_shield_is_refused_to_a_member_who_fights_only_two_handed():
@@ -96,13 +97,13 @@ def test_a_shield_is_refused_to_a_member_who_fights_only_two_handed():
     camp = run.camp()
     camp.offers[3] = LIBRARY.armour["tower_shield"]
     run.party[0].gear[0].weapon = LIBRARY.weapons["greatsword"]
-    assert choose(camp, {"choice": "take", "item": 3, "member": 0}) == (
+    assert choose(camp, Take(item=3, member=0)) == (
         f"{run.party[0].name} fights two-handed: tower shield needs a free off hand")
 
 
 def test_a_shield_left_on_the_floor_at_the_end_of_a_bout_is_gone_from_the_run():
     run = won_bout_one()
-    assert choose(run.camp(), {"choice": "take", "item": 3, "member": 0}) is None
+    assert choose(run.camp(), Take(item=3, member=0)) is None
     nxt = run.prepare()
     with run.battle(nxt) as b:
         esper.switch_world(b.world.name)

@@ -17,6 +17,7 @@ from arena.errors import ArenaError
 from arena.rules import get_ruleset
 from arena.run.balance import foe_budget, rest_gain
 from arena.run.camp import Camp, auto_next
+from arena.run.decisions import CampChoice
 from arena.run.engine import RunConfig
 from arena.run.growth import advance
 from arena.run.live import LiveRun, resume
@@ -146,8 +147,8 @@ def test_camp_keys_make_the_choice_asked_for_one_question_at_a_time(tmp_path: Pa
     assert live.camp is not None
     made: list[dict[str, object]] = []
 
-    def take(choice: dict[str, object]) -> str | None:
-        made.append(choice)
+    def take(choice: CampChoice) -> str | None:
+        made.append(choice.to_json())
         return live.choose(choice)
 
     screen = CampScreen(live.camp, "d40", 1, [], take)

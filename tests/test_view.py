@@ -4,18 +4,21 @@ from __future__ import annotations
 
 import esper
 
+from arena.battle.aftermath import Dropped, aftermath
 from arena.battle.core import Battle
 from arena.battle.view import (
     AuraView,
+    ClockView,
     ConditionView,
     attack_plan,
+    clock,
     known_buffs,
     make_command,
     path_to,
     snapshot,
     step_cost,
 )
-from arena.ecs.components import Conditions, Item, Position, Wielded
+from arena.ecs.components import Conditions, Dead, Health, Item, Position, Wielded
 from arena.hexgrid import Hex
 from arena.model.commands import Attack, Invoke, Move
 from arena.rules import get_ruleset
@@ -114,3 +117,31 @@ def test_snapshot_shows_the_buffs_kept_up_and_those_acting_on_each_combatant():
         assert view.buffs == ("chant", "prayer", "martial_spirit")
         assert faye.auras == (AuraView("prayer", 12, 2),)
         assert (ann.buffs, bob.buffs, cid.buffs) == (("prayer",), ("prayer_foe",), ())
+
+
+def test_the_clock_is_the_snapshot_s_round_order_and_turn():
+    with duel() as battle:
+        now, view = clock(battle), snapshot(battle)
+        assert now == ClockView(view.round, view.order, view.turn, view.over, view.winner,
+                                view.reason)
+        assert snapshot(battle).combatants[0].template == "ann"
+
+
+def test_the_aftermath_has_each_combatant_s_kit_as_records_and_the_floor_with_owners():
+    s = scenario(fighter("Ann", 0, Hex(0, 0), weapons=(SHORTBOW, DAGGER, LONGSWORD)),
+                 fighter("Bob", 1, Hex(2, 0), weapons=(CROSSBOW,)))
+    with Battle(s, get_ruleset("ap"), 1) as battle:
+        esper.create_entity(Item(DAGGER, 2), Position(Hex(1, 1)))
+        esper.component_for_entity(2, Health).sublethal = 4
+        esper.add_component(2, Dead(1))
+        esper.component_for_entity(1, Conditions).rounds["bleeding"] = 0
+        before = battle.state_hash()
+        left = aftermath(battle)
+        assert battle.state_hash() == before
+        ann, bob = left.combatants
+        assert (ann.id, ann.side, ann.fallen, ann.wielded, ann.carried) == (
+            1, 0, False, (SHORTBOW,), (DAGGER, LONGSWORD))
+        assert ann.conditions == (ConditionView("bleeding", 0, 0),) and ann.shield is None
+        assert (bob.fallen, bob.sublethal, bob.supplies) == (True, 4, ())
+        assert left.of(2) is bob
+        assert left.floor == (Dropped(left.floor[0].id, DAGGER, 2),)

@@ -1,7 +1,8 @@
 """A read-only snapshot of a battle for front ends, so they never touch esper themselves.
 
-`snapshot(battle)` copies what a screen shows (combatants, items on the ground, the clock);
-`path_to` and `attack_plan` answer a front end's "what if" questions without changing anything.
+`snapshot(battle)` copies what a screen shows (combatants, items on the ground, the clock),
+`clock(battle)` only the clock; `path_to` and `attack_plan` answer a front end's "what if"
+questions without changing anything.
 """
 
 from __future__ import annotations
@@ -89,6 +90,7 @@ class CombatantView:
     shield: str = ""
     supplies: tuple[str, ...] = ()  # the pack's consumables by name, in `UseItem` index order
     ac: int | None = None  # armour class in battle (base + armour + shield), None: no `ac`
+    template: str = ""  # the template it was made from
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,6 +114,22 @@ class ReactionView:
     action: str
     reactor: int
     first: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class ClockView:
+    """The battle's turn state: round, acting order, whose turn it is, and how it ended.
+
+    `turn` is None between turns and once the battle is over; `winner` is None while it goes
+    on and when nobody won.
+    """
+
+    round: int
+    order: tuple[int, ...]
+    turn: int | None
+    over: bool
+    winner: int | None
+    reason: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -210,6 +228,7 @@ def _combatant(battle: Battle, entity: int, ident: Identity) -> CombatantView:
         auras=tuple(AuraView(a.buff.name, a.buff.radius, a.left)
                     for a in auras.active) if auras is not None else (),
         buffs=tuple(sorted(battle.auras.buffs_on(entity))) if alive else (),
+        template=ident.template,
     )
 
 
@@ -232,10 +251,17 @@ def reaction(battle: Battle) -> ReactionView | None:
     return ReactionView(target, str(opening.command.type), int(opening.reactors[0]))
 
 
+def clock(battle: Battle) -> ClockView:
+    """The battle's turn state now; the battle is not changed."""
+    battle.world.activate()
+    now = queries.clock()
+    return ClockView(now.round, now.order, now.active, now.over, now.winner, now.reason)
+
+
 def snapshot(battle: Battle) -> BattleView:
     """Copy the battle's visible state; the battle is not changed."""
     active = battle.active
-    clock = queries.clock()
+    now = clock(battle)
     identities = sorted(esper.get_component(Identity))
     combatants = tuple(_combatant(battle, e, ident) for e, ident in identities)
     lying: list[ItemView] = [ItemView(e, pos.hex, item.weapon)
@@ -249,14 +275,14 @@ def snapshot(battle: Battle) -> BattleView:
         seed=battle.seed,
         map=battle.scenario.map,
         sides=battle.scenario.sides,
-        round=clock.round,
-        order=clock.order,
-        turn=clock.active,
+        round=now.round,
+        order=now.order,
+        turn=now.turn,
         active=active,
         reaction=reaction(battle),
-        over=clock.over,
-        winner=clock.winner,
-        reason=clock.reason,
+        over=now.over,
+        winner=now.winner,
+        reason=now.reason,
         combatants=combatants,
         items=items,
         maneuvers=tuple(battle.ruleset.maneuvers),

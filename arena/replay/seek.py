@@ -21,8 +21,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from arena.battle import view
 from arena.battle.core import Battle, Wounds
-from arena.ecs import queries
 from arena.ecs.events import Event
 from arena.errors import ArenaError
 from arena.replay import KEYFRAME_EVERY
@@ -141,9 +141,8 @@ class Seeker:
 
     def _clock(self) -> tuple[int, int | None]:
         """The battle's round and whose turn it is (None: between turns or over)."""
-        self.battle.world.activate()
-        clock = queries.clock()
-        return clock.round, clock.active
+        now = view.clock(self.battle)
+        return now.round, now.turn
 
     def close(self) -> None:
         """Delete the battle's world."""

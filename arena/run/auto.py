@@ -7,9 +7,10 @@ from collections.abc import Iterator
 from arena.assets.library import Library
 from arena.battle.core import Battle
 from arena.model.commands import Command
-from arena.run.camp import Camp, Choice, auto_next
+from arena.run.camp import Camp, auto_next
+from arena.run.decisions import CampChoice
 from arena.run.engine import Emit, Run, RunConfig, play_commands
-from arena.run.party import party_json
+from arena.run.runevents import RunEnd, RunStart, party_states
 from arena.run.score import Outcome, score
 
 
@@ -18,7 +19,7 @@ def ai_command(battle: Battle, _index: int) -> Command:
     return battle.decide()
 
 
-def policy(camp: Camp) -> Iterator[Choice]:
+def policy(camp: Camp) -> Iterator[CampChoice]:
     """The auto policy's choices, each decided on the camp as the previous ones left it."""
     while (choice := auto_next(camp)) is not None:
         yield choice
@@ -27,9 +28,8 @@ def policy(camp: Camp) -> Iterator[Choice]:
 def start(run: Run) -> None:
     """Announce the run."""
     c = run.config
-    run.emit({"type": "run_start", "seed": c.seed, "ruleset": c.ruleset,
-              "bouts": None if c.endless else c.bouts, "endless": c.endless,
-              "seeded": c.seeded, "party": party_json(run.party, c.ruleset)})
+    run.tell(RunStart(c.seed, c.ruleset, None if c.endless else c.bouts, c.endless, c.seeded,
+                      party_states(run.party)))
 
 
 def outcome(run: Run) -> Outcome:
@@ -43,9 +43,8 @@ def outcome(run: Run) -> Outcome:
 def end(run: Run) -> int:
     """Emit `run_end` and return the score."""
     points = score(outcome(run))
-    run.emit({"type": "run_end", "result": run.result,
-              "bouts_won": sum(t.won for t in run.tallies), "score": points,
-              "seed": run.config.seed, "ruleset": run.config.ruleset})
+    run.tell(RunEnd(run.result, sum(t.won for t in run.tallies), points, run.config.seed,
+                    run.config.ruleset))
     return points
 
 

@@ -20,6 +20,18 @@ from arena.dice import parse_dice
 from arena.model.stats import Armour, Supply, Weapon
 from arena.rules.base import Ruleset
 from arena.run.balance import rest_gain
+from arena.run.decisions import (
+    CampChoice,
+    Give,
+    Loot,
+    Recruit,
+    Repair,
+    Rest,
+    Retire,
+    Take,
+    Tend,
+    Use,
+)
 from arena.run.injuries import tend, tendable
 from arena.run.party import BROKEN, DEGRADED, WHOLE, Gear, Member, living
 
@@ -29,9 +41,9 @@ ACTIONS = 2
 MAX_GEAR = 3
 RECRUIT_COST = 200
 REST_BELOW = 2 / 3  # the auto policy rests when anyone is under two thirds of its HP
-COSTED = ("rest", "repair", "tend", "take", "recruit")
+COSTED = ("rest", "repair", "tend", "take", "recruit")  # the kinds that take an action
 
-Choice = dict[str, object]
+Personal = Loot | Give | Repair | Tend | Take | Use  # the choices about one member
 
 
 @dataclass(slots=True)
@@ -50,64 +62,67 @@ class Camp:
     log: list[str] = field(default_factory=list)
 
 
-def _member(camp: Camp, choice: Choice) -> Member | str:
-    """The living member a choice names by party index, or why not."""
-    index = choice.get("member")
-    if not isinstance(index, int) or not 0 <= index < len(camp.party):
+def _member(camp: Camp, index: int) -> Member | str:
+    """The living member at party index `index`, or why not."""
+    if not 0 <= index < len(camp.party):
         return f"no member #{index}"
     m = camp.party[index]
     return m if m.alive else f"{m.name} is dead"
 
 
-def _int(choice: Choice, key: str) -> int:
-    """An integer field of a choice, or -1."""
-    value = choice.get(key)
-    return value if isinstance(value, int) and not isinstance(value, bool) else -1
-
-
-def refusal(camp: Camp, choice: Choice) -> str | None:
+def refusal(camp: Camp, choice: CampChoice) -> str | None:
     """Why `choice` cannot be made now (None: it can); checked before anything changes."""
-    kind = choice.get("choice")
-    if kind in COSTED and camp.actions <= 0:
+    if choice.kind in COSTED and camp.actions <= 0:
         return "no camp actions left"
-    if kind == "rest":
+    if isinstance(choice, Rest | Retire | Recruit):
+        return _party_refusal(camp, choice)
+    m = _member(camp, choice.member)
+    return m if isinstance(m, str) else _member_refusal(camp, m, choice)
+
+
+def _party_refusal(camp: Camp, choice: Rest | Retire | Recruit) -> str | None:
+    """Why a choice about the whole party cannot be made now."""
+    if isinstance(choice, Rest):
         return "already rested at this camp" if camp.rested else None
-    if kind == "retire":
+    if isinstance(choice, Retire):
         return None
-    if kind == "recruit":
-        fallen = [m for m in camp.party if not m.alive and not m.replaced]
-        return None if fallen else "nobody has fallen (or each is replaced)"
-    m = _member(camp, choice)
-    if isinstance(m, str):
-        return m
-    if kind in ("loot", "take"):
-        pile: list[Weapon | Armour | Supply | None] = [*camp.loot] if kind == "loot" \
-            else camp.offers
-        k = _int(choice, "item")
-        if not 0 <= k < len(pile) or pile[k] is None:
-            return f"no {kind} item #{k}"
-        return cannot_take(m, pile[k])
-    if kind == "use":
-        k = _int(choice, "item")
-        if not 0 <= k < len(m.supplies):
-            return f"{m.name} has no supply #{k}"
-        return _cannot_use(m, m.supplies[k])
-    if kind in ("repair", "give"):
-        k = _int(choice, "weapon")
-        if not 0 <= k < len(m.gear):
-            return f"{m.name} has no weapon #{k}"
-        if kind == "repair":
-            return f"{m.gear[k].weapon.name} needs no repair" if m.gear[k].state == WHOLE else None
-        other = _member(camp, {"member": choice.get("to")})
-        if isinstance(other, str) or other is m:
-            return other if isinstance(other, str) else "give to someone else"
-        return f"{other.name} carries {MAX_GEAR} weapons" if len(other.gear) >= MAX_GEAR else None
-    if kind == "tend":
-        name = choice.get("injury")
-        if not isinstance(name, str) or name not in m.injuries:
-            return f"{m.name} has no injury {name}"
-        return None if tendable(name) else f"{name.replace('_', ' ')} never heals"
-    return f"unknown camp choice {kind}"
+    fallen = [m for m in camp.party if not m.alive and not m.replaced]
+    return None if fallen else "nobody has fallen (or each is replaced)"
+
+
+def _member_refusal(camp: Camp, m: Member, choice: Personal) -> str | None:
+    """Why a choice about living member `m` cannot be made now."""
+    match choice:
+        case Loot(item=k) | Take(item=k):
+            pile: list[Weapon | Armour | Supply | None] = [*camp.loot] \
+                if isinstance(choice, Loot) else camp.offers
+            if not 0 <= k < len(pile) or pile[k] is None:
+                return f"no {choice.kind} item #{k}"
+            return cannot_take(m, pile[k])
+        case Use(item=k):
+            if not 0 <= k < len(m.supplies):
+                return f"{m.name} has no supply #{k}"
+            return _cannot_use(m, m.supplies[k])
+        case Repair(weapon=k) | Give(weapon=k):
+            if not 0 <= k < len(m.gear):
+                return f"{m.name} has no weapon #{k}"
+            if isinstance(choice, Repair):
+                return f"{m.gear[k].weapon.name} needs no repair" if m.gear[k].state == WHOLE \
+                    else None
+            return _cannot_give(camp, m, choice.to)
+        case Tend(injury=name):
+            if name not in m.injuries:
+                return f"{m.name} has no injury {name}"
+            return None if tendable(name) else f"{name.replace('_', ' ')} never heals"
+    return None
+
+
+def _cannot_give(camp: Camp, m: Member, to: int) -> str | None:
+    """Why `m` cannot give a weapon to member `to`."""
+    other = _member(camp, to)
+    if isinstance(other, str) or other is m:
+        return other if isinstance(other, str) else "give to someone else"
+    return f"{other.name} carries {MAX_GEAR} weapons" if len(other.gear) >= MAX_GEAR else None
 
 
 def cannot_take(m: Member, item: Weapon | Armour | Supply | None) -> str | None:
@@ -132,22 +147,21 @@ def _cannot_use(m: Member, supply: Supply) -> str | None:
     return None
 
 
-def choose(camp: Camp, choice: Choice) -> str | None:
+def choose(camp: Camp, choice: CampChoice) -> str | None:
     """Make `choice`; return a refusal reason (nothing changed) or None."""
     reason = refusal(camp, choice)
     if reason is not None:
         return reason
-    kind = str(choice["choice"])
-    camp.actions -= kind in COSTED
-    if kind == "retire":
+    camp.actions -= choice.kind in COSTED
+    if isinstance(choice, Retire):
         camp.retired = True
         camp.log.append("the party retires")
-    elif kind == "rest":
+    elif isinstance(choice, Rest):
         _rest(camp)
-    elif kind == "recruit":
+    elif isinstance(choice, Recruit):
         _recruit(camp)
     else:
-        _personal(camp, kind, choice)
+        _personal(camp, camp.party[choice.member], choice)
     return None
 
 
@@ -172,39 +186,35 @@ def _recruit(camp: Camp) -> None:
     camp.log.append(f"{new.name} joins (-{RECRUIT_COST} score)")
 
 
-def _personal(camp: Camp, kind: str, choice: Choice) -> None:
-    """Loot, take, repair, give or tend: choices about one member."""
-    m = _member(camp, choice)
-    assert isinstance(m, Member)
-    if kind == "loot":
-        k = _int(choice, "item")
-        weapon = camp.loot[k]
-        assert weapon is not None
-        camp.loot[k] = None
-        m.gear.append(Gear(weapon, weapon))
-        camp.log.append(f"{m.name} takes {weapon.name}")
-    elif kind == "take":
-        k = _int(choice, "item")
-        item = camp.offers[k]
-        assert item is not None
-        camp.offers[k] = None
-        _take(m, item)
-        camp.log.append(f"{m.name} takes {item.name}")
-    elif kind == "use":
-        _use(camp, m, m.supplies.pop(_int(choice, "item")))
-    elif kind == "repair":
-        g = m.gear[_int(choice, "weapon")]
-        g.weapon, g.state = g.original, WHOLE
-        camp.log.append(f"{m.name}'s {g.weapon.name} is repaired")
-    elif kind == "give":
-        g = m.gear.pop(_int(choice, "weapon"))
-        other = camp.party[_int(choice, "to")]
-        other.gear.append(g)
-        camp.log.append(f"{m.name} gives {g.weapon.name} to {other.name}")
-    else:
-        name = str(choice["injury"])
-        m.injuries = tend(m.injuries, name)
-        camp.log.append(f"{m.name}'s {name.replace('_', ' ')} is tended")
+def _personal(camp: Camp, m: Member, choice: Personal) -> None:
+    """Loot, take, use, repair, give or tend: choices about one member, `m`."""
+    match choice:
+        case Loot(item=k):
+            weapon = camp.loot[k]
+            assert weapon is not None
+            camp.loot[k] = None
+            m.gear.append(Gear(weapon, weapon))
+            camp.log.append(f"{m.name} takes {weapon.name}")
+        case Take(item=k):
+            item = camp.offers[k]
+            assert item is not None
+            camp.offers[k] = None
+            _take(m, item)
+            camp.log.append(f"{m.name} takes {item.name}")
+        case Use(item=k):
+            _use(camp, m, m.supplies.pop(k))
+        case Repair(weapon=k):
+            g = m.gear[k]
+            g.weapon, g.state = g.original, WHOLE
+            camp.log.append(f"{m.name}'s {g.weapon.name} is repaired")
+        case Give(weapon=k, to=to):
+            g = m.gear.pop(k)
+            other = camp.party[to]
+            other.gear.append(g)
+            camp.log.append(f"{m.name} gives {g.weapon.name} to {other.name}")
+        case Tend(injury=name):
+            m.injuries = tend(m.injuries, name)
+            camp.log.append(f"{m.name}'s {name.replace('_', ' ')} is tended")
 
 
 def _take(m: Member, item: Weapon | Armour | Supply) -> None:
@@ -249,7 +259,7 @@ def _best(pile: list[Weapon | None] | list[Weapon | Armour | Supply | None]) -> 
     return min(ranked)[1] if ranked else None
 
 
-def auto_next(camp: Camp) -> Choice | None:
+def auto_next(camp: Camp) -> CampChoice | None:
     """The `--auto` camp policy's next choice (docs/run.md), or None when it is done.
 
     Loot first, to whoever has fewest usable weapons while they have fewer than two; then
@@ -262,28 +272,28 @@ def auto_next(camp: Camp) -> Choice | None:
     needy = sorted(team, key=lambda m: (_usable(m), camp.party.index(m)))
     k = _best(camp.loot)
     if k is not None and needy and len(needy[0].gear) < MAX_GEAR and _usable(needy[0]) < 2:
-        return {"choice": "loot", "item": k, "member": camp.party.index(needy[0])}
+        return Loot(k, camp.party.index(needy[0]))
     for choice in _wishes(camp, team, needy):
         if refusal(camp, choice) is None:
             return choice
     return None
 
 
-def _wishes(camp: Camp, team: list[Member], needy: list[Member]) -> Iterator[Choice]:
+def _wishes(camp: Camp, team: list[Member], needy: list[Member]) -> Iterator[CampChoice]:
     """The costed choices the policy would like, best first."""
     if any(m.hp < REST_BELOW * m.max_hp or "bleeding" in m.injuries for m in team):
-        yield {"choice": "rest"}
+        yield Rest()
     for m in team:
         for name in sorted(m.injuries):
             if tendable(name):
-                yield {"choice": "tend", "member": camp.party.index(m), "injury": name}
+                yield Tend(camp.party.index(m), name)
     for state in (BROKEN, DEGRADED):
         for m in team:
             for k, g in enumerate(m.gear):
                 if g.state == state:
-                    yield {"choice": "repair", "member": camp.party.index(m), "weapon": k}
+                    yield Repair(camp.party.index(m), k)
     if len(team) < 2:
-        yield {"choice": "recruit"}
+        yield Recruit()
     offer = _best(camp.offers)
     if offer is not None and needy:
-        yield {"choice": "take", "item": offer, "member": camp.party.index(needy[0])}
+        yield Take(offer, camp.party.index(needy[0]))

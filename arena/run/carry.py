@@ -1,4 +1,4 @@
-"""Carry-over: the party's records after a bout, read off the battle's final state.
+"""Carry-over: the party's records after a bout, read off the battle's aftermath (its final state).
 
 The rules (docs/run.md): hit points as they stood; lasting conditions as `injuries` decides;
 weapons in hand or carried at the end come home (degraded ones stay degraded), a broken one
@@ -13,22 +13,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-import esper
-
+from arena.battle.aftermath import Aftermath, aftermath
 from arena.battle.core import Battle
-from arena.ecs.components import (
-    Carried,
-    Conditions,
-    Dead,
-    Health,
-    Item,
-    Pack,
-    Side,
-    Wielded,
-    Worn,
-)
 from arena.ecs.events import Attacked, Died, Event, WeaponBroken
-from arena.model.stats import Weapon
+from arena.model.stats import Armour, Weapon
 from arena.run.injuries import lasts
 from arena.run.party import BROKEN, DEGRADED, WHOLE, Gear, Member
 
@@ -97,9 +85,8 @@ def _gear_after(member: Member, held: list[Weapon], broken: list[str], tally: Ta
     return gear
 
 
-def _shield_after(member: Member, worn: Worn | None, broken: list[str], tally: Tally) -> None:
+def _shield_after(member: Member, now: Armour | None, broken: list[str], tally: Tally) -> None:
     """The shield worn at the end is the member's; one it lost is broken or left behind."""
-    now = worn.shield if worn is not None else None
     if member.shield is not None and now is None:
         lost = tally.broken if member.shield.id in broken else tally.lost
         lost.append(f"{member.name}'s {member.shield.name}")
@@ -109,45 +96,36 @@ def _shield_after(member: Member, worn: Worn | None, broken: list[str], tally: T
 def carry_over(battle: Battle, party: list[Member], entities: Mapping[int, int], tally: Tally
                ) -> None:
     """Update `party` (members by index -> entity id) from the battle's final state."""
-    battle.world.activate()
+    left = aftermath(battle)
     names = battle.names()
     killers = _killers(battle.log, names)
     for index, entity in sorted(entities.items()):
         m = party[index]
-        health = esper.component_for_entity(entity, Health)
-        fell = esper.has_component(entity, Dead)
-        knocked_out = fell and health.hp > 0
-        if fell and not (knocked_out and tally.won):
-            m.alive, m.hp = False, min(health.hp, 0)
+        end = left.of(entity)
+        knocked_out = end.fallen and end.hp > 0
+        if end.fallen and not (knocked_out and tally.won):
+            m.alive, m.hp = False, min(end.hp, 0)
             m.cause = f"killed by {killers.get(entity, 'unknown')} in bout {tally.bout}"
             tally.fallen.append(m.name)
             continue
-        m.hp = max(1, min(health.hp - health.sublethal, m.max_hp))
-        conditions = esper.component_for_entity(entity, Conditions)
-        m.injuries = {n: (conditions.rounds[n], conditions.amounts.get(n, 0))
-                      for n in sorted(conditions.rounds) if lasts(battle.ruleset.name, n)}
-        held = [*esper.component_for_entity(entity, Wielded).weapons,
-                *esper.component_for_entity(entity, Carried).weapons]
-        m.gear = _gear_after(m, held, _broken_ids(battle.log, entity), tally)
-        _shield_after(m, esper.try_component(entity, Worn), _broken_ids(battle.log, entity),
-                      tally)
-        pack = esper.try_component(entity, Pack)
-        m.supplies = list(pack.supplies) if pack is not None else []  # the used ones are gone
+        m.hp = max(1, min(end.hp - end.sublethal, m.max_hp))
+        m.injuries = {c.name: (c.rounds, c.amount)
+                      for c in end.conditions if lasts(battle.ruleset.name, c.name)}
+        m.gear = _gear_after(m, [*end.wielded, *end.carried], _broken_ids(battle.log, entity),
+                             tally)
+        _shield_after(m, end.shield, _broken_ids(battle.log, entity), tally)
+        m.supplies = list(end.supplies)  # the used ones are gone
     if tally.won:
-        tally.loot = loot(set(entities.values()))
+        tally.loot = loot(set(entities.values()), left)
 
 
-def loot(ours: set[int]) -> list[Weapon]:
+def loot(ours: set[int], left: Aftermath) -> list[Weapon]:
     """What the foes dropped on the floor or died holding, in entity-id order.
 
     A beast's claws and bite are part of it, not loot (`Weapon.natural`).
     """
-    found: list[Weapon] = []
-    for _, item in sorted(esper.get_component(Item), key=lambda pair: pair[0]):
-        if item.owner not in ours:
-            found.append(item.weapon)
-    for entity, (side, _) in sorted(esper.get_components(Side, Dead)):
-        if side.index != 0:
-            found.extend(esper.component_for_entity(entity, Wielded).weapons)
-            found.extend(esper.component_for_entity(entity, Carried).weapons)
+    found = [d.weapon for d in left.floor if d.owner not in ours]
+    for fallen in (b for b in left.combatants if b.fallen and b.side != 0):
+        found.extend(fallen.wielded)
+        found.extend(fallen.carried)
     return [w for w in found if not w.natural]

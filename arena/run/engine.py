@@ -14,7 +14,7 @@ from arena.assets.generated import generate_checked, materials
 from arena.assets.library import Library
 from arena.battle.core import Battle, Wounds
 from arena.battle.narrate import narrate
-from arena.ecs import queries
+from arena.battle.view import clock
 from arena.ecs.events import BattleEnded, Died, Event, event_to_json
 from arena.errors import ArenaError
 from arena.model.commands import Command, EndTurn, command_to_json
@@ -30,8 +30,20 @@ from arena.rules.base import Ruleset
 from arena.run.balance import foe_budget
 from arena.run.camp import Camp, choose
 from arena.run.carry import Tally, carry_over, tally_events
+from arena.run.decisions import CampChoice
 from arena.run.growth import gain
-from arena.run.party import Member, living, member_from, party_json
+from arena.run.party import Member, living, member_from
+from arena.run.runevents import (
+    BattleEnd,
+    BoutEnd,
+    BoutStart,
+    CampMade,
+    Foe,
+    LevelUp,
+    RunEvent,
+    Spoils,
+    party_states,
+)
 
 PARTY_SIZE = 3
 DEFAULT_BOUTS = 10
@@ -113,13 +125,17 @@ class Run:
         self.party: list[Member] = [self._fresh(t) for t in templates]
         self.start_threat = side_strength(self._threat(m) for m in self.party)
         self.tallies: list[Tally] = []
-        self.camps: list[list[dict[str, object]]] = []
+        self.camps: list[list[CampChoice]] = []
         self.bouts: list[Bout] = []
         self.recruits = 0
         self.result: str | None = None
         self.keyframe_every = 0  # store a snapshot after every this many commands of a bout
         self.keep_seen = False  # keep each bout's events and clock (`Bout.seen`)
         self.last_log: list[str] = []
+
+    def tell(self, event: RunEvent) -> None:
+        """Emit one of the run's own events (its JSON)."""
+        self.emit(event.to_json())
 
     @property
     def spare(self) -> Weapon:
@@ -176,13 +192,12 @@ class Run:
         bout = Bout(number, made.scenario, battle_seed(self.config.seed, number),
                     spec.budget or 0, entities, wounds)
         foes = [c for c in made.scenario.combatants if c.side != 0]
-        self.emit({"type": "bout_start", "bout": number, "theme": made.theme.name,
-                   "scenario": made.scenario.id, "boss": is_boss_bout(number),
-                   "budget": bout.budget,
-                   "enemies": [{"name": c.name, "template": c.template,
-                                "threat": combatant_threat(self.config.ruleset, c, c.hp)}
-                               for c in foes],
-                   "party": party_json(self.party, self.config.ruleset)})
+        self.tell(BoutStart(number, made.theme.name, made.scenario.id, is_boss_bout(number),
+                            bout.budget,
+                            tuple(Foe(c.name, c.template,
+                                      combatant_threat(self.config.ruleset, c, c.hp))
+                                  for c in foes),
+                            party_states(self.party)))
         return bout
 
     def battle(self, bout: Bout) -> Battle:
@@ -193,8 +208,8 @@ class Run:
         """Emit battle events as JSON Lines (the end as `battle_end`, as `arena sim` does)."""
         for event in events:
             if isinstance(event, BattleEnded):
-                self.emit({"type": "battle_end", "winner": event.winner, "rounds": event.rounds,
-                           "reason": event.reason, "state_hash": battle.state_hash()})
+                self.tell(BattleEnd(event.winner, event.rounds, event.reason,
+                                    battle.state_hash()))
             else:
                 self.emit(event_to_json(event))
 
@@ -217,16 +232,13 @@ class Run:
         self.tallies.append(tally)
         self.bouts.append(bout)
         ups = gain(living(self.party), tally.threat, self.config.ruleset, self.pool.median)
-        self.emit({"type": "bout_end", "bout": bout.number, "won": tally.won,
-                   "rounds": tally.rounds, "kills": tally.kills, "threat": tally.threat,
-                   "fallen": tally.fallen, "lost": tally.lost, "broken": tally.broken,
-                   "party": party_json(self.party, self.config.ruleset)})
+        self.tell(BoutEnd(bout.number, tally.won, tally.rounds, tally.kills, tally.threat,
+                          tuple(tally.fallen), tuple(tally.lost), tuple(tally.broken),
+                          party_states(self.party)))
         for m, what in ups:
-            self.emit({"type": "level_up", "bout": bout.number, "name": m.name,
-                       "level": m.level, "what": what})
+            self.tell(LevelUp(bout.number, m.name, m.level, what))
         if tally.loot:
-            self.emit({"type": "loot", "bout": bout.number,
-                       "items": [w.id for w in tally.loot]})
+            self.tell(Spoils(bout.number, tuple(w.id for w in tally.loot)))
         if not living(self.party):
             self.result = "death"
         elif not self.config.endless and bout.number >= self.config.bouts:
@@ -264,21 +276,21 @@ class Run:
         m.recruited_at = self.next_bout
         return m
 
-    def camp_choice(self, camp: Camp, choice: dict[str, object]) -> str | None:
+    def camp_choice(self, camp: Camp, choice: CampChoice) -> str | None:
         """Make one camp choice and emit it; the refusal (nothing changed) or None."""
         reason = choose(camp, choice)
         if reason is None:
-            self.emit({"type": "camp", "bout": len(self.bouts), **choice})
+            self.tell(CampMade(len(self.bouts), choice))
         return reason
 
-    def close_camp(self, camp: Camp, made: list[dict[str, object]]) -> None:
+    def close_camp(self, camp: Camp, made: list[CampChoice]) -> None:
         """Close the camp: record the choices made; a retirement ends the run."""
         self.camps.append(list(made))
         self.recruits += camp.recruits
         if camp.retired:
             self.result = "retired"
 
-    def make_camp(self, camp: Camp, choices: Iterable[dict[str, object]]) -> None:
+    def make_camp(self, camp: Camp, choices: Iterable[CampChoice]) -> None:
         """Apply camp choices (each must be accepted), emit them, and close the camp."""
         made = []
         for choice in choices:
@@ -347,9 +359,8 @@ def play_commands(run: Run, bout: Bout, battle: Battle,
                                    "snapshot": battle.snapshot(log=False)})
         if run.keep_seen:
             bout.seen = bout.seen if bout.seen is not None else []
-            battle.world.activate()
-            clock = queries.clock()
-            bout.seen.append((events, (clock.round, clock.active)))
+            now = clock(battle)
+            bout.seen.append((events, (now.round, now.turn)))
         if check is not None:
             check(index, command, battle.state_hash())
     raise ArenaError(f"bout {bout.number}: over {MAX_COMMANDS} commands")

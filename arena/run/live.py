@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from arena.assets.library import Library
 from arena.errors import ArenaError
@@ -19,9 +18,10 @@ from arena.model.commands import command_from_json
 from arena.replay.file import Recorder
 from arena.run.auto import end, start
 from arena.run.camp import Camp
+from arena.run.decisions import CampChoice
 from arena.run.engine import Bout, Run, RunConfig
 from arena.run.finish import Written, conclude, record_path
-from arena.run.runjournal import RunJournal, load
+from arena.run.runjournal import Chosen, Closed, Commanded, JournalLine, RunJournal, load
 
 
 @dataclass(slots=True)
@@ -40,7 +40,7 @@ class LiveRun:
         self.journal = journal
         self.fight: Fight | None = None
         self.camp: Camp | None = None
-        self.made: list[dict[str, object]] = []
+        self.made: list[CampChoice] = []
         self.points: int | None = None
 
     @classmethod
@@ -86,7 +86,7 @@ class LiveRun:
         if not self.run.over:
             self.camp, self.made = self.run.camp(), []
 
-    def choose(self, choice: dict[str, object]) -> str | None:
+    def choose(self, choice: CampChoice) -> str | None:
         """Make a camp choice (journalled when accepted); the refusal or None."""
         assert self.camp is not None
         reason = self.run.camp_choice(self.camp, choice)
@@ -138,39 +138,45 @@ class _Replaying(RunJournal):
     def __init__(self) -> None:
         """Open nothing."""
 
-    def append(self, line: dict[str, object]) -> None:
+    def append(self, line: JournalLine) -> None:
         """Write nothing."""
 
     def close(self) -> None:
         """Nothing to close."""
 
 
-def _apply(live: LiveRun, line: dict[str, Any]) -> None:
+def _apply(live: LiveRun, line: JournalLine) -> None:
     """Re-make one journalled line on the rebuilt run."""
-    if "bout" in line:
-        if live.fight is None:
-            if live.camp is not None or live.run.over:
-                raise ArenaError("a command outside a bout")
-            live.begin_bout()
-        assert live.fight is not None
-        if line["bout"] != live.fight.bout.number or live.fight.recorder.battle.over:
-            raise ArenaError(f"a command of bout {line['bout']} out of place")
-        recorder = live.fight.recorder
-        before = len(recorder.steps)
-        recorder.apply(command_from_json(line["command"]), str(line.get("by", "player")))
-        if len(recorder.steps) == before:
-            raise ArenaError("a recorded command is refused")
-        if recorder.steps[-1]["state_hash"] != line["state_hash"]:
-            raise ArenaError("state hash differs from the journal's")
-        live.record()
+    if isinstance(line, Commanded):
+        _command(live, line)
         return
     if live.fight is not None and live.fight.recorder.battle.over:
         live.end_bout()
-    if live.camp is None or line["camp"] != len(live.run.bouts):
-        raise ArenaError(f"a camp choice after bout {line['camp']} out of place")
-    if line.get("closed") is True:
+    if live.camp is None or line.camp != len(live.run.bouts):
+        raise ArenaError(f"a camp choice after bout {line.camp} out of place")
+    if isinstance(line, Closed):
         live.leave_camp()
         return
-    reason = live.choose(line["choice"])
+    assert isinstance(line, Chosen)
+    reason = live.choose(line.choice)
     if reason is not None:
         raise ArenaError(f"camp choice refused: {reason}")
+
+
+def _command(live: LiveRun, line: Commanded) -> None:
+    """Re-apply one journalled command, in its bout, to the same state."""
+    if live.fight is None:
+        if live.camp is not None or live.run.over:
+            raise ArenaError("a command outside a bout")
+        live.begin_bout()
+    assert live.fight is not None
+    if line.bout != live.fight.bout.number or live.fight.recorder.battle.over:
+        raise ArenaError(f"a command of bout {line.bout} out of place")
+    recorder = live.fight.recorder
+    before = len(recorder.steps)
+    recorder.apply(command_from_json(line.command), "player" if line.by is None else line.by)
+    if len(recorder.steps) == before:
+        raise ArenaError("a recorded command is refused")
+    if recorder.steps[-1]["state_hash"] != line.state_hash:
+        raise ArenaError("state hash differs from the journal's")
+    live.record()

@@ -70,20 +70,6 @@ class Member:
                              self.max_hp, self.speed, weapons, self.armour, blocks, shield,
                              tuple(self.supplies))
 
-    def summary(self, ruleset: str) -> dict[str, object]:
-        """The member as the JSON Lines show it (`bout_start`, `bout_end`, `run_start`)."""
-        return {
-            "name": self.name, "alive": self.alive, "hp": self.hp, "max_hp": self.max_hp,
-            "level": self.level, "xp": self.xp,
-            "injuries": sorted(self.injuries),
-            "weapons": [{"id": g.weapon.id, "state": g.state} for g in self.gear],
-        }
-
-
-def party_json(party: list[Member], ruleset: str) -> list[dict[str, object]]:
-    """The whole party in JSON form, in party order."""
-    return [m.summary(ruleset) for m in party]
-
 
 def living(party: list[Member]) -> list[Member]:
     """The members still alive, in party order."""

@@ -28,6 +28,7 @@ from arena.replay.document import keyframe_list
 from arena.replay.file import canonical
 from arena.replay.snapshot import differs_in
 from arena.run.auto import end, start
+from arena.run.decisions import choice_from_json
 from arena.run.engine import Bout, Run, RunConfig, play_commands
 
 FORMAT = "arena-run"
@@ -48,7 +49,8 @@ def document(run: Run, points: int) -> dict[str, object]:
                     "scenario": scenario_to_dict(b.scenario), "commands": b.steps,
                     **({"keyframes": b.keyframes} if b.keyframes else {})}
                    for b in run.bouts],
-        "camps": run.camps, "result": run.result, "score": points,
+        "camps": [[c.to_json() for c in made] for made in run.camps],
+        "result": run.result, "score": points,
     }
 
 
@@ -163,7 +165,11 @@ def _camp(run: Run, doc: dict[str, Any], number: int) -> None:
     camps = doc["camps"]
     if number > len(camps) or not isinstance(camps[number - 1], list):
         raise _Diverged(RunMismatch(number, 0, "the record has no camp after this bout"))
-    run.make_camp(run.camp(), [c for c in camps[number - 1] if isinstance(c, dict)])
+    try:
+        made = [choice_from_json(c) for c in camps[number - 1] if isinstance(c, dict)]
+    except ArenaError as e:
+        raise ArenaError(f"camp after bout {number}: {e}") from None
+    run.make_camp(run.camp(), made)
 
 
 def _source(steps: list[Any], number: int) -> Callable[[Battle, int], Command | None]:

@@ -6,7 +6,8 @@ configuration and party), then lines of three kinds, in the order they happened:
 `{"camp": k, "choice": {...}}` for each camp choice after bout k, and `{"camp": k,
 "closed": true}` when the party leaves that camp. A killed terminal loses at most the line in
 flight (an unreadable last line is dropped); any other damage makes the journal unreadable,
-and the caller sets it aside (never deletes it).
+and the caller sets it aside (never deletes it). Each kind of line is a record below, written
+and read back byte for byte as these shapes.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ import arena
 from arena.errors import ArenaError
 from arena.files import MAX_JSON_BYTES, parse_json, read_text, write_atomically
 from arena.procgen import GENERATOR_VERSION
+from arena.run.decisions import CampChoice, choice_from_json
 from arena.run.engine import RunConfig
 from arena.text import one_line
 
@@ -34,6 +36,47 @@ def _line(value: object) -> str:
     return json.dumps(value, separators=(",", ":")) + "\n"
 
 
+@dataclass(frozen=True, slots=True)
+class Commanded:
+    """A command of bout `bout`: its JSON, who gave it (None: not said), the state hash after."""
+
+    bout: int
+    command: dict[str, Any]
+    by: str | None
+    state_hash: str
+
+    def to_json(self) -> dict[str, object]:
+        """The journal line."""
+        by = {} if self.by is None else {"by": self.by}
+        return {"bout": self.bout, "command": self.command, **by, "state_hash": self.state_hash}
+
+
+@dataclass(frozen=True, slots=True)
+class Chosen:
+    """A camp choice made after bout `camp`."""
+
+    camp: int
+    choice: CampChoice
+
+    def to_json(self) -> dict[str, object]:
+        """The journal line."""
+        return {"camp": self.camp, "choice": self.choice.to_json()}
+
+
+@dataclass(frozen=True, slots=True)
+class Closed:
+    """The party leaves the camp after bout `camp`."""
+
+    camp: int
+
+    def to_json(self) -> dict[str, object]:
+        """The journal line."""
+        return {"camp": self.camp, "closed": True}
+
+
+JournalLine = Commanded | Chosen | Closed
+
+
 def config_json(config: RunConfig) -> dict[str, object]:
     """A run configuration as the header stores it."""
     return {"ruleset": config.ruleset, "seed": config.seed, "bouts": config.bouts,
@@ -44,12 +87,12 @@ class RunJournal:
     """The open journal of the run in progress: every line flushed and fsynced."""
 
     def __init__(self, path: Path, config: RunConfig, assets_hash: str,
-                 lines: list[dict[str, Any]] | None = None) -> None:
+                 lines: list[JournalLine] | None = None) -> None:
         """Write the header (and any lines kept from before) atomically; open for appending."""
         header = {"format": FORMAT, "journal_version": VERSION,
                   "game_version": arena.__version__, "generator_version": GENERATOR_VERSION,
                   "assets_hash": assets_hash, "config": config_json(config)}
-        text = _line(header) + "".join(_line(x) for x in lines or [])
+        text = _line(header) + "".join(_line(x.to_json()) for x in lines or [])
         write_atomically(path, text)
         try:
             self.file = path.open("a", encoding="utf-8")
@@ -57,24 +100,23 @@ class RunJournal:
             raise ArenaError(f"{path}: cannot write the run journal: {e.strerror or e}") from None
         self.path = path
 
-    def append(self, line: dict[str, object]) -> None:
+    def append(self, line: JournalLine) -> None:
         """Append one line and force it to disk."""
-        self.file.write(_line(line))
+        self.file.write(_line(line.to_json()))
         self.file.flush()
         os.fsync(self.file.fileno())
 
-    def command(self, bout: int, step: dict[str, object]) -> None:
+    def command(self, bout: int, step: dict[str, Any]) -> None:
         """A command of bout `bout` as recorded (command, by, state hash)."""
-        self.append({"bout": bout, "command": step["command"], "by": step["by"],
-                     "state_hash": step["state_hash"]})
+        self.append(Commanded(bout, step["command"], step["by"], step["state_hash"]))
 
-    def choice(self, bout: int, choice: dict[str, object]) -> None:
+    def choice(self, bout: int, choice: CampChoice) -> None:
         """A camp choice made after bout `bout`."""
-        self.append({"camp": bout, "choice": choice})
+        self.append(Chosen(bout, choice))
 
     def closed(self, bout: int) -> None:
         """The party leaves the camp after bout `bout`."""
-        self.append({"camp": bout, "closed": True})
+        self.append(Closed(bout))
 
     def close(self) -> None:
         """Close the file, keeping it for the next `arena` to continue."""
@@ -94,7 +136,7 @@ class Journalled:
     path: Path
     config: RunConfig
     game_version: str
-    lines: tuple[dict[str, Any], ...]
+    lines: tuple[JournalLine, ...]
     dropped: bool
 
 
@@ -125,6 +167,18 @@ def _valid(data: object) -> bool:
     return False
 
 
+def line_from_json(data: dict[str, Any]) -> JournalLine:
+    """A journal line of one of the three shapes (`_valid`) as its record; ArenaError if bad."""
+    if isinstance(data.get("bout"), int):
+        by = data.get("by")
+        if by is not None and not isinstance(by, str):
+            raise ArenaError("by: not a string")
+        return Commanded(data["bout"], data["command"], by, data["state_hash"])
+    if data.get("closed") is True:
+        return Closed(data["camp"])
+    return Chosen(data["camp"], choice_from_json(data["choice"]))
+
+
 def load(path: Path) -> Journalled:
     """Read a run journal; an unreadable last line (the one in flight at a kill) is dropped."""
     where = one_line(str(path))
@@ -139,7 +193,7 @@ def load(path: Path) -> Journalled:
     if head.get("journal_version") != VERSION:
         found = one_line(repr(head.get("journal_version")))
         raise ArenaError(f"{where}: run journal format {found}; this game reads format {VERSION}")
-    lines: list[dict[str, Any]] = []
+    lines: list[JournalLine] = []
     dropped = False
     for number, row in enumerate(rows[1:], 2):
         try:
@@ -152,6 +206,9 @@ def load(path: Path) -> Journalled:
                 break
             raise ArenaError(f"{where}: line {number}: corrupt run journal line")
         assert isinstance(data, dict)
-        lines.append(data)
+        try:
+            lines.append(line_from_json(data))
+        except ArenaError as e:
+            raise ArenaError(f"{where}: line {number}: {e}") from None
     return Journalled(path, _config(head.get("config"), where), str(head.get("game_version")),
                       tuple(lines), dropped)

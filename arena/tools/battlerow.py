@@ -9,11 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-import esper
-
 from arena.battle.core import Battle
-from arena.ecs import queries
-from arena.ecs.components import Identity, Side
+from arena.battle.view import CombatantView, snapshot
 from arena.ecs.events import (
     Attacked,
     BattleEnded,
@@ -66,6 +63,8 @@ def fight(scenario: Scenario, ruleset: Ruleset, seed: int, ais: tuple[str, ...],
     exact = has_odds(ruleset)
     with Battle(scenario, ruleset, seed) as battle:
         battle.roster.configure(",".join(names), level, sides)
+        who = {c.id: c for c in snapshot(battle).combatants}  # sides and templates stay put
+        side_of = {e: c.side for e, c in who.items()}
         tally = {(side, name): 0 for side in range(sides) for name in TALLIES}
         seen: list[Observation] = []
         ended: BattleEnded | None = None
@@ -78,11 +77,11 @@ def fight(scenario: Scenario, ruleset: Ruleset, seed: int, ais: tuple[str, ...],
                 raise ArenaError(f"seed {seed}: the AI chose a refused command: "
                                  f"{events[0].reason}")
             commands += 1
-            _count(tally, events)
+            _count(tally, events, side_of)
             if planned is not None:
-                seen.extend(_observe(planned, command, events))
+                seen.extend(_observe(planned, command, events, who))
             ended = next((e for e in events if isinstance(e, BattleEnded)), ended)
-        labels = [battle.roster.label(_first_of(side)) for side in range(sides)]
+        labels = [battle.roster.label(_first_of(side, side_of)) for side in range(sides)]
         row = _row(scenario, ruleset, seed, swapped, ended, commands, battle.state_hash())
         for side in range(sides):
             row[f"s{side}_ai"] = labels[side]
@@ -109,31 +108,33 @@ def _row(scenario: Scenario, ruleset: Ruleset, seed: int, swapped: bool,
     }
 
 
-def _first_of(side: int) -> int:
+def _first_of(side: int, side_of: dict[int, int]) -> int:
     """The lowest entity id fighting for `side` (to ask which AI commands it)."""
-    return min(e for e, s in esper.get_component(Side) if s.index == side)
+    return min(e for e, s in side_of.items() if s == side)
 
 
-def _count(tally: dict[tuple[int, str], int], events: list[Event]) -> None:
+def _count(tally: dict[tuple[int, str], int], events: list[Event], side_of: dict[int, int]
+           ) -> None:
     """Add the events' damage, kills, attacks and weapon mishaps to the sides' tallies."""
     for event in events:
         if isinstance(event, Attacked):
-            _count_attack(tally, event)
+            _count_attack(tally, event, side_of)
         elif isinstance(event, Died) and event.by != event.actor and event.by > 0:
-            if queries.side_of(event.by) != queries.side_of(event.actor):
-                tally[queries.side_of(event.by), "kills"] += 1
+            if side_of[event.by] != side_of[event.actor]:
+                tally[side_of[event.by], "kills"] += 1
         elif isinstance(event, Upkept):
-            tally[queries.side_of(event.actor), "damage_taken"] += event.damage
+            tally[side_of[event.actor], "damage_taken"] += event.damage
         elif isinstance(event, WeaponBroken):
-            tally[queries.side_of(event.actor), "weapons_broken"] += 1
+            tally[side_of[event.actor], "weapons_broken"] += 1
         elif isinstance(event, WeaponDropped) and event.how != "is thrown":
             lost = "weapons_lost" if event.item is None else "weapons_dropped"
-            tally[queries.side_of(event.actor), lost] += 1
+            tally[side_of[event.actor], lost] += 1
 
 
-def _count_attack(tally: dict[tuple[int, str], int], event: Attacked) -> None:
+def _count_attack(tally: dict[tuple[int, str], int], event: Attacked,
+                  side_of: dict[int, int]) -> None:
     """One attack's share of the tallies (a friendly-fire hit counts as no ordinary hit)."""
-    side, target = queries.side_of(event.actor), queries.side_of(event.target)
+    side, target = side_of[event.actor], side_of[event.target]
     result = event.result
     tally[side, "attacks"] += 1
     tally[side, "criticals"] += result.critical
@@ -161,8 +162,8 @@ def _odds(battle: Battle, command: Command) -> tuple[float, float, float] | None
     return float(odds.hit), float(odds.critical), float(odds.fumble)
 
 
-def _observe(odds: tuple[float, float, float], command: Command,
-             events: list[Event]) -> list[Observation]:
+def _observe(odds: tuple[float, float, float], command: Command, events: list[Event],
+             who: dict[int, CombatantView]) -> list[Observation]:
     """The command's own attack, if it resolved at once (an Open one waits: not counted)."""
     assert isinstance(command, Attack)
     for e in events:
@@ -171,12 +172,8 @@ def _observe(odds: tuple[float, float, float], command: Command,
             situation = f"{e.weapon} {e.position} at {e.distance}"
             if command.options:
                 situation += " " + "+".join(sorted(command.options))
-            key = (_template(e.actor), _template(e.target), situation)
+            key = (who[e.actor].template, who[e.target].template, situation)
             r = e.result
             return [Observation(key, *odds, r.hit, r.critical, r.fumble)]
     return []
 
-
-def _template(entity: int) -> str:
-    """The template a combatant came from."""
-    return esper.component_for_entity(entity, Identity).template

@@ -15,12 +15,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-import esper
-
 from arena.ai.roster import DEFAULT_AI, DEFAULT_LEVEL
+from arena.battle import view
 from arena.battle.core import Battle
-from arena.ecs import queries
-from arena.ecs.components import Health, Identity, Side
 from arena.ecs.events import Refused
 from arena.errors import ArenaError, DiceError
 from arena.model.commands import Command, EndTurn, command_from_json, command_to_json
@@ -152,7 +149,8 @@ def what_if(replay: Replay, line: Played, change: Change) -> Result:
 def _fight_on(battle: Battle, recorder: Recorder, line: Played, change: Change) -> list[str]:
     """Apply the change and fight to the end; the notes say where the AI took a side over."""
     rest = list(line.steps[change.at - 1:])
-    control = _controllers(line.steps)
+    side_of = _sides(battle)
+    control = _controllers(line.steps, side_of)
     spliced = dict(line.splices).get(change.at)
     if change.dice is not None or spliced is not None:
         battle.dice.splice(change.dice if change.dice is not None else spliced or ())
@@ -165,7 +163,7 @@ def _fight_on(battle: Battle, recorder: Recorder, line: Played, change: Change) 
     for step in rest:
         if step["by"] == "player":
             giver = command_from_json(step["command"]).actor
-            queues.setdefault(queries.side_of(giver), []).append(step)
+            queues.setdefault(side_of[giver], []).append(step)
     notes: list[str] = []
     limit = MAX_COMMANDS - change.at
     while not battle.over and len(recorder.steps) < limit:
@@ -173,7 +171,7 @@ def _fight_on(battle: Battle, recorder: Recorder, line: Played, change: Change) 
         if actor is None:
             notes.append("the battle stopped with nobody to act")
             break
-        side = queries.side_of(actor)
+        side = side_of[actor]
         if control.get(side) == "player":
             note = _player_turn(recorder, queues.get(side, []), actor)
             if note is None:
@@ -210,11 +208,16 @@ def _player_turn(recorder: Recorder, queue: list[dict[str, Any]],
     return None
 
 
-def _controllers(steps: Sequence[dict[str, Any]]) -> dict[int, str]:
+def _sides(battle: Battle) -> dict[int, int]:
+    """Each combatant's side by entity id (a side never changes during a battle)."""
+    return {c.id: c.side for c in view.snapshot(battle).combatants}
+
+
+def _controllers(steps: Sequence[dict[str, Any]], side_of: dict[int, int]) -> dict[int, str]:
     """Who gave each side's commands in a line: `player`, or the recorded AI's label."""
     control: dict[int, str] = {}
     for step in steps:
-        side = queries.side_of(command_from_json(step["command"]).actor)
+        side = side_of[command_from_json(step["command"]).actor]
         if step["by"] == "player":
             control[side] = "player"
         else:
@@ -224,15 +227,11 @@ def _controllers(steps: Sequence[dict[str, Any]]) -> dict[int, str]:
 
 def outcome(battle: Battle, commands: int) -> Outcome:
     """The battle's result now."""
-    battle.world.activate()
-    clock = queries.clock()
-    winner = clock.winner if clock.over else None
-    hp = tuple(
-        (e, ident.name, side.index, health.hp, health.max_hp)
-        for e, (ident, side, health) in sorted(esper.get_components(Identity, Side, Health))
-    )
+    now = view.snapshot(battle)
+    winner = now.winner if now.over else None
+    hp = tuple((c.id, c.name, c.side, c.hp, c.max_hp) for c in now.combatants)
     name = battle.scenario.sides[winner].name if winner is not None else ""
-    return Outcome(winner, name, clock.over, clock.round, commands, hp, battle.state_hash())
+    return Outcome(winner, name, now.over, now.round, commands, hp, battle.state_hash())
 
 
 def divergence(old: Sequence[dict[str, Any]], new: Sequence[dict[str, Any]],

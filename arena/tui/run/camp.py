@@ -13,6 +13,7 @@ import tcod.console
 
 from arena.run.balance import REST_SHARE
 from arena.run.camp import COSTED, MAX_GEAR, RECRUIT_COST, Camp, cannot_take, refusal
+from arena.run.decisions import CampChoice, choice_from_json
 from arena.run.injuries import effect_of, tendable
 from arena.run.party import WHOLE, Member
 from arena.tui.run.page import ENTER
@@ -78,7 +79,7 @@ class CampScreen:
     """The camp as a front end: `live_choose` makes each choice; done when the party leaves."""
 
     def __init__(self, camp: Camp, ruleset: str, bout: int, news: list[str],
-                 live_choose: Callable[[dict[str, object]], str | None]) -> None:
+                 live_choose: Callable[[CampChoice], str | None]) -> None:
         self.camp = camp
         self.ruleset = ruleset
         self.bout = bout
@@ -145,7 +146,7 @@ class CampScreen:
     def _make(self, choice: dict[str, object]) -> None:
         """Make a complete choice; show the camp's word for it or the refusal."""
         before = len(self.camp.log)
-        reason = self.live_choose(choice)
+        reason = self.live_choose(choice_from_json(choice))
         if reason is not None:
             self.message = f"cannot {choice['choice']}: {reason}"
         else:
@@ -209,7 +210,8 @@ class CampScreen:
         staunch = "" if "bleeding" in camp.ruleset.heal({"bleeding": 1}, 1) else ", bleeding stops"
         for letter, kind, template in ACTIONS:
             label = template.replace("{staunch}", staunch)
-            ok = (refusal(camp, {"choice": kind}) is None if kind in ("rest", "recruit")
+            ok = (refusal(camp, choice_from_json({"choice": kind})) is None
+                  if kind in ("rest", "recruit")
                   else not (kind in COSTED and camp.actions <= 0))
             for part in wrap(f"{letter}) {label}", right, "   "):
                 canvas.text(LEFT, y, fit(part, right), palette.TEXT if ok else palette.DIM)

@@ -1,0 +1,134 @@
+"""Camp choices as frozen records, written and read as the run journal and run record keep them.
+
+Each kind of choice is one record. Its JSON is an object naming the kind under `choice`, then
+its fields in the record's order, as the camp screen and the `--auto` policy have always
+written them: `{"choice":"take","item":1,"member":0}`, `{"choice":"use","member":0,"item":0}`.
+`choice_from_json` reads one back from a file and refuses an unknown kind, a missing or
+mistyped field or one it does not know, in one line. Whether a choice can be made at a camp
+(a member that exists and lives, an item on the table) is the camp's to say (`camp.refusal`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from typing import ClassVar
+
+from arena.errors import ArenaError
+from arena.text import one_line
+
+
+class _Choice:
+    """What every camp choice does: its kind, and its JSON."""
+
+    __slots__ = ()
+    kind: ClassVar[str]
+
+    def to_json(self) -> dict[str, object]:
+        """The choice as a JSON object, as the files keep it."""
+        names = [f.name for f in fields(self)]  # type: ignore[arg-type]  # each is a dataclass
+        return {"choice": self.kind, **{name: getattr(self, name) for name in names}}
+
+
+@dataclass(frozen=True, slots=True)
+class Loot(_Choice):
+    """Member `member` takes weapon `item` of the bout's loot (free)."""
+
+    kind: ClassVar[str] = "loot"
+    item: int
+    member: int
+
+
+@dataclass(frozen=True, slots=True)
+class Give(_Choice):
+    """Member `member` gives its weapon `weapon` to member `to` (free)."""
+
+    kind: ClassVar[str] = "give"
+    member: int
+    weapon: int
+    to: int
+
+
+@dataclass(frozen=True, slots=True)
+class Rest(_Choice):
+    """The party rests (one action, once a camp)."""
+
+    kind: ClassVar[str] = "rest"
+
+
+@dataclass(frozen=True, slots=True)
+class Repair(_Choice):
+    """Member `member`'s weapon `weapon` is made as it was made (one action)."""
+
+    kind: ClassVar[str] = "repair"
+    member: int
+    weapon: int
+
+
+@dataclass(frozen=True, slots=True)
+class Tend(_Choice):
+    """Member `member`'s injury (a condition's name) is tended (one action)."""
+
+    kind: ClassVar[str] = "tend"
+    member: int
+    injury: str
+
+
+@dataclass(frozen=True, slots=True)
+class Take(_Choice):
+    """Member `member` takes offer `item`: a weapon, armour, a shield or a supply (one action)."""
+
+    kind: ClassVar[str] = "take"
+    item: int
+    member: int
+
+
+@dataclass(frozen=True, slots=True)
+class Use(_Choice):
+    """Member `member` uses supply `item` of its pack (free)."""
+
+    kind: ClassVar[str] = "use"
+    member: int
+    item: int
+
+
+@dataclass(frozen=True, slots=True)
+class Recruit(_Choice):
+    """A level-1 member replaces the first fallen one (one action, costs score)."""
+
+    kind: ClassVar[str] = "recruit"
+
+
+@dataclass(frozen=True, slots=True)
+class Retire(_Choice):
+    """The run ends here with what it has won."""
+
+    kind: ClassVar[str] = "retire"
+
+
+CampChoice = Loot | Give | Rest | Repair | Tend | Take | Use | Recruit | Retire
+CHOICE_TYPES: dict[str, type[CampChoice]] = {
+    c.kind: c for c in (Loot, Give, Rest, Repair, Tend, Take, Use, Recruit, Retire)}
+TEXT_FIELDS = frozenset({"injury"})  # every other field is a whole number (an index)
+
+
+def choice_from_json(data: object) -> CampChoice:
+    """A camp choice read from a file; an ArenaError in one line if it is none."""
+    if not isinstance(data, dict):
+        raise ArenaError("a camp choice is not a JSON object")
+    kind = data.get("choice")
+    made = CHOICE_TYPES.get(kind) if isinstance(kind, str) else None
+    if made is None:
+        raise ArenaError(f"unknown camp choice {one_line(str(kind))}")
+    names = [f.name for f in fields(made)]
+    unknown = sorted(str(k) for k in data if k != "choice" and k not in names)
+    if unknown:
+        raise ArenaError(f"camp choice {kind}: unknown field {one_line(unknown[0])}")
+    values: dict[str, object] = {}
+    for name in names:
+        value = data.get(name)
+        if name in TEXT_FIELDS and not isinstance(value, str):
+            raise ArenaError(f"camp choice {kind}: {name}: missing or not a string")
+        if name not in TEXT_FIELDS and (not isinstance(value, int) or isinstance(value, bool)):
+            raise ArenaError(f"camp choice {kind}: {name}: missing or not a whole number")
+        values[name] = value
+    return made(**values)  # type: ignore[arg-type]  # each field checked above
