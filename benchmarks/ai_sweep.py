@@ -4,7 +4,8 @@ Every setting changes module constants of the tactical AI (`arena/ai/*.py`: `EXP
 `FOCUS`, `HOLD_LINE`, ...) for its battles only; the baseline (no change) is always played
 first. Each line gives the wins per scenario, split by seat (tactical on side 0 for
 even seeds, side 1 for odd), and the rate per ruleset. A sweep is only as good as its seeds:
-check a setting on a second range before believing it (CHANGELOG.md lists what was tried and dropped).
+check a setting on a second range before believing it (CHANGELOG.md lists what was tried
+and dropped).
 
 Run: python benchmarks/ai_sweep.py [--try 'EXPOSE=0.5,FOCUS=2'] ... [--scenarios a,b]
      [--seeds 0:200] [--jobs 2] [--level normal]
