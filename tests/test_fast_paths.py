@@ -62,6 +62,7 @@ def test_a_rolled_record_equals_one_built_field_by_field() -> None:
         rolled.total = 1  # type: ignore[misc]
 
 
+@pytest.mark.slow
 def test_a_sim_without_record_prints_what_a_recorded_sim_prints(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

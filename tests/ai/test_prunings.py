@@ -175,6 +175,7 @@ def test_reactors_are_the_enemies_with_a_reaction_slot() -> None:
         assert seen  # some combatants were threatened
 
 
+@pytest.mark.slow
 def test_threat_contexts_are_the_engines_contexts_of_each_slot_in_the_next_turn() -> None:
     from arena.ai.threats import next_turn  # noqa: PLC0415
 

@@ -310,6 +310,7 @@ def test_a_boss_bout_too_poor_for_a_named_boss_promotes_its_strongest_foe():
 
 # --- the content table -------------------------------------------------------------------------
 
+@pytest.mark.slow
 def test_the_threat_table_in_assets_readme_is_up_to_date():
     done = subprocess.run([sys.executable, str(ROOT / "scripts" / "threat_table.py"), "--check"],
                           capture_output=True, text=True, cwd=ROOT, check=False)

@@ -140,6 +140,7 @@ def test_script_running_out_is_noted_in_the_log():
         assert any(isinstance(e, Notice) and "exhausted" in e.text for e in events)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", range(1, 30))
 def test_ai_battles_end_and_every_ai_command_is_valid(seed):
     s = scenario(fighter("Ann", 0, Hex(-3, 0)), fighter("Cid", 0, Hex(-3, 1), weapons=(SHORTBOW,)),

@@ -38,6 +38,7 @@ def test_a_replay_whose_ai_labels_were_swapped_no_longer_verifies(tmp_path, caps
     assert "by ai" in capsys.readouterr().err
 
 
+@pytest.mark.slow
 def test_explain_ai_prints_the_top_three_candidates_with_their_ratings(capsys):
     assert main(["sim", "--scenario", "becmi-raid", "--seed", "2", "--explain-ai"]) == 0
     lines = capsys.readouterr().out.splitlines()
@@ -67,6 +68,7 @@ def test_an_unknown_ai_level_is_a_usage_error(capsys):
     assert len(err.strip().splitlines()) == 1
 
 
+@pytest.mark.slow
 def test_levels_are_deterministic_and_easy_plays_differently_from_normal():
     scenario = load_scenario("skirmish")
     ruleset = get_ruleset(scenario.ruleset)

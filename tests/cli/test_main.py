@@ -102,6 +102,7 @@ def test_replay_that_is_not_ours_is_one_line(capsys, tmp_path):
     assert "not an arena replay" in one_line_error(capsys, ["replay", str(bad), "--verify"])
 
 
+@pytest.mark.slow
 def test_python_dash_m_arena_runs_the_same_cli():
     result = run("sim", "--scenario", "duel", "--seed", "2", "--json")
     assert result.returncode == 0, result.stderr

@@ -10,6 +10,8 @@ import json
 import subprocess
 import sys
 
+import pytest
+
 from arena import calculator
 from arena.ai import roster as ai_roster
 from arena.ai import tactical as ai_tactical
@@ -44,6 +46,7 @@ def test_help_and_the_rulesets_list_load_no_engine_rules_assets_or_front_end() -
         assert loaded_after(code) == [], argv
 
 
+@pytest.mark.slow
 def test_a_ruleset_s_keys_load_the_rules_but_not_the_engine_or_front_end() -> None:
     code = ("from arena.cli.main import main\n"
             "with contextlib.redirect_stdout(io.StringIO()):\n    main(['rules', 'ap'])")
@@ -67,6 +70,7 @@ def test_the_command_line_s_ai_names_and_defaults_are_the_engine_s() -> None:
     assert choices.DEFAULT_BOUTS == engine.DEFAULT_BOUTS
 
 
+@pytest.mark.slow
 def test_the_pathfinder_module_loads_tcod_and_numpy_only_when_a_path_is_asked_for() -> None:
     assert loaded_after("import arena.ecs.pathing") == ["arena.ecs"]
     code = ("from arena.ecs.pathing import Paths, terrain_costs\n"
@@ -77,6 +81,7 @@ def test_the_pathfinder_module_loads_tcod_and_numpy_only_when_a_path_is_asked_fo
     assert {"tcod", "numpy"} <= set(loaded_after(code))
 
 
+@pytest.mark.slow
 def test_a_sim_loads_the_engine_but_not_the_front_end() -> None:
     code = ("from arena.cli.main import main\n"
             "with contextlib.redirect_stdout(io.StringIO()):\n    main(['sim', '--seed', '2'])")

@@ -108,6 +108,7 @@ def assert_contexts_match(battle: Battle) -> int:
     return checked
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", SCENARIOS)
 def test_engine_context_is_the_map_read_in_full(name: str) -> None:
     """Filled field by field from kept references and a memo, it equals the lookup-built one."""
@@ -143,6 +144,7 @@ def assert_parts_are_the_components(battle: Battle) -> None:
         assert kept.worn is esper.try_component(entity, Worn)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", SCENARIOS)
 def test_kept_component_references_stay_the_components_through_a_battle(name: str) -> None:
     """No system replaces a combatant's lasting components: moves, blows, drops, deaths."""

@@ -63,6 +63,7 @@ def assert_index_matches() -> None:
         assert queries.occupant(queries.hex_of(e)) == e
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", SCENARIOS)
 def test_occupancy_index_follows_every_move_and_death_of_an_ai_battle(name: str) -> None:
     scenario = load_scenario(name, load_library(), None)
@@ -130,6 +131,7 @@ def whole_map_paths(hexmap_radius: int, base: object, start: Hex, blocked: list[
         pathing.NEAR = saved
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", range(6))
 def test_a_near_search_gives_the_whole_maps_distances_and_paths_tie_for_tie(seed: int) -> None:
     hexmap = load_scenario("skirmish", load_library(), None).map
@@ -179,6 +181,7 @@ def cover_by_whole_lines(hexmap: HexMap, shooter: Hex, target: Hex) -> int:
     return min(quarters, 3)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["skirmish", "adnd-archers", "ap-ambush"])
 def test_cover_walking_the_lines_to_the_first_wall_equals_drawing_them_whole(name: str) -> None:
     hexmap = load_scenario(name, load_library(), None).map

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from arena.assets import load_library
 from arena.ecs.cover import _quarters, cover_quarters
 from arena.hexgrid import Hex, hex_distance, hex_line, hexagon, line_of_sight
@@ -47,6 +49,7 @@ def test_line_steps_are_the_drawn_line_moved_to_the_origin_from_far_ends() -> No
     assert ties  # diagonal lines tie: those steps are left to the float line
 
 
+@pytest.mark.slow
 def test_sightlines_read_every_pair_of_a_map_as_the_drawn_lines() -> None:
     hexmap = walled_map(7)
     lines = hexmap.sightlines()
@@ -58,6 +61,7 @@ def test_sightlines_read_every_pair_of_a_map_as_the_drawn_lines() -> None:
     assert len(lines.tables[0]) == len(lines.tables[1]) > 100  # kept per offset and nudge
 
 
+@pytest.mark.slow
 def test_cover_and_sight_of_the_grid_equal_the_drawn_rule() -> None:
     hexmap = walled_map(6)
     other = walled_map(6)  # a fresh map: nothing memoised

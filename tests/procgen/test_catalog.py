@@ -10,6 +10,8 @@ from arena.cli.gen import catalog_document
 from arena.procgen import GENERATOR_VERSION
 from tests.procgen.helpers import RULESETS, library
 
+pytestmark = pytest.mark.slow  # every test here plays or generates many battles
+
 CATALOG = Path(__file__).parents[1] / "catalog"
 
 

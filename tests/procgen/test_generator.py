@@ -123,6 +123,7 @@ def test_gen_prints_the_map_a_legend_and_both_rosters(capsys):
     assert out.count("\n") > 2 * s.map.radius + 10
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rules", RULESETS)
 def test_gen_toml_runs_unchanged_in_sim(rules, capsys, tmp_path):
     assert main(["gen", "--seed", "5", "--rules", rules, "--toml"]) == 0
@@ -176,6 +177,7 @@ def test_a_boss_bout_and_a_budget_reach_the_roster(capsys):
     assert int(side.split("(threat ")[1].split(")")[0]) <= 60
 
 
+@pytest.mark.slow
 def test_replay_records_the_generator_and_an_old_generator_replay_still_verifies(tmp_path,
                                                                                 capsys):
     path = tmp_path / "r.json"

@@ -7,6 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -15,6 +16,8 @@ from arena.procgen import GenSpec, build
 from arena.procgen.checks import LOOP_MIN_OPEN, MIN_ZONE_DISTANCE, disjoint_paths, passable
 from arena.procgen.shapes import flood
 from tests.procgen.helpers import RULESETS, shipped
+
+pytestmark = pytest.mark.slow  # every test here plays or generates many battles
 
 ROOT = Path(__file__).resolve().parents[2]
 SWEEP = settings(max_examples=300, deadline=None, derandomize=True,

@@ -6,6 +6,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from arena.assets import load_library
 from arena.procgen.values import item_value
 
@@ -14,6 +16,7 @@ LIBRARY = load_library()
 LONGSWORD = LIBRARY.weapons["longsword"]
 
 
+@pytest.mark.slow
 def test_the_readme_item_table_is_up_to_date():
     done = subprocess.run([sys.executable, str(ROOT / "scripts" / "item_values.py"), "--check"],
                           capture_output=True, text=True, check=False)

@@ -48,6 +48,7 @@ def test_replay_header_names_versions_ruleset_assets_seed_and_embeds_the_scenari
     assert doc["commands"] and doc["final_state_hash"]
 
 
+@pytest.mark.slow
 def test_recorded_battle_verifies(recorded, capsys):
     code, out = verify(recorded, capsys)
     assert code == 0, out
@@ -70,6 +71,7 @@ def test_edited_die_face_fails_naming_the_command(recorded, capsys):
     assert "expected" in out and "actual" in out
 
 
+@pytest.mark.slow
 def test_edited_command_fails_naming_the_command(recorded, capsys):
     doc = json.loads(recorded.read_text())
     moves = [i for i, s in enumerate(doc["commands"]) if s["command"]["type"] == "move"]
@@ -85,6 +87,7 @@ def test_edited_command_fails_naming_the_command(recorded, capsys):
     assert f"replay differs at command {index + 1} (end_turn by #" in out
 
 
+@pytest.mark.slow
 def test_replay_still_runs_after_the_scenario_file_changes(recorded, capsys, tmp_path, monkeypatch):
     empty = tmp_path / "no-assets"
     empty.mkdir()
@@ -99,6 +102,7 @@ def test_replay_from_another_ruleset_version_is_refused(recorded, capsys):
     assert code == 2 and "ruleset ap 9.9" in out
 
 
+@pytest.mark.slow
 def test_replay_without_verify_prints_the_log(recorded, capsys):
     assert main(["replay", str(recorded)]) == 0
     assert " attacks " in capsys.readouterr().out

@@ -52,6 +52,7 @@ def test_keyframes_round_trip_each_one_the_state_after_its_command(keyed: Path) 
         seeker.close()
 
 
+@pytest.mark.slow
 def test_a_replay_with_keyframes_verifies(keyed: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["replay", str(keyed), "--verify"]) == 0
     assert "replay verified: 108 commands" in capsys.readouterr().out
@@ -67,6 +68,7 @@ def test_a_tampered_keyframe_fails_verify_naming_it(
     assert "'entities'" in err
 
 
+@pytest.mark.slow
 def test_the_stored_seeker_opens_on_keyframes_and_gives_the_recorded_states(keyed: Path) -> None:
     replay = load(keyed)
     seeker = Seeker(replay, stored=True)
@@ -90,6 +92,7 @@ def test_the_stored_seeker_restores_a_stored_keyframe_without_replaying_to_it(ke
         seeker.close()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("what", "tamper"), [
     ("hash", lambda s: s.update(state_hash="0" * 16)),
     ("content", lambda s: _hp(s).update(hp=1)),
@@ -107,6 +110,7 @@ def test_the_stored_seeker_sets_aside_a_tampered_keyframe(keyed: Path, what: str
         seeker.close()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("change", "message"), [
     (lambda d: d["keyframes"][0].update(command=500), "keyframe 1: 'command' must rise"),
     (lambda d: d["keyframes"].reverse(), "keyframe 2: 'command' must rise"),
@@ -129,6 +133,7 @@ def test_keyframes_need_a_record_and_a_positive_count(capsys: pytest.CaptureFixt
     assert all("--keyframes" in line for line in err)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("scenario", "ai"), [
     ("adnd-archers", ["--ai", "tactical,basic", "--ai-level", "hard"]),
     ("ap-ambush", ["--ai", "basic,tactical"]),

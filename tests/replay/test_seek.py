@@ -23,6 +23,7 @@ def replay_path(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Path:
     return path
 
 
+@pytest.mark.slow
 def test_seeking_anywhere_in_any_order_gives_the_recorded_state_hash(replay_path: Path) -> None:
     replay = load(replay_path)
     hashes = [digest for _, _, digest in replay.steps]

@@ -53,6 +53,7 @@ def full_run(name: str, seed: int, ai: str) -> tuple[tuple[Command, ...],
     return tuple(commands), tuple(events), tuple(hashes), tuple(snaps)
 
 
+@pytest.mark.slow
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.sampled_from(SCENARIOS), st.integers(0, 40), st.sampled_from(("tactical", "basic")),
        st.floats(0, 1))

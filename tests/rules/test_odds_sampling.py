@@ -255,6 +255,7 @@ def sample(ruleset: str, case: tuple[str, str, str]) -> tuple[Odds, Counter[Outc
     return attack_odds(rules, ctx), counts, sampler
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("case", AP_CASES, ids=[",".join(filter(None, c)) for c in AP_CASES])
 def test_ap_odds_match_200000_seeded_attacks_within_4_sigma(case):
     odds, counts, sampler = sample("ap", case)
@@ -262,6 +263,7 @@ def test_ap_odds_match_200000_seeded_attacks_within_4_sigma(case):
     assert sampler.calls < TRIALS  # the memo did its work; every outcome came from the ruleset
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("case", BECMI_CASES,
                          ids=[",".join(filter(None, c)) for c in BECMI_CASES])
 def test_becmi_odds_match_200000_seeded_attacks_within_4_sigma(case):
@@ -269,12 +271,14 @@ def test_becmi_odds_match_200000_seeded_attacks_within_4_sigma(case):
     compare(odds, counts, TRIALS)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("case", D40_CASES, ids=[",".join(filter(None, c)) for c in D40_CASES])
 def test_d40_odds_match_200000_seeded_attacks_within_4_sigma(case):
     odds, counts, _ = sample("d40", case)
     compare(odds, counts, TRIALS)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("case", ADND_CASES, ids=[",".join(filter(None, c)) for c in ADND_CASES])
 def test_adnd_odds_match_200000_seeded_attacks_within_4_sigma(case):
     odds, counts, _ = sample("adnd", case)

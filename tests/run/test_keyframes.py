@@ -27,6 +27,7 @@ def record(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Path:
     return path
 
 
+@pytest.mark.slow
 def test_a_run_record_stores_each_bouts_keyframes_and_verifies(
         record: Path, capsys: pytest.CaptureFixture[str]) -> None:
     doc = json.loads(record.read_text())
@@ -44,6 +45,7 @@ def test_a_run_record_stores_each_bouts_keyframes_and_verifies(
     assert "run verified: 2 bouts" in capsys.readouterr().out
 
 
+@pytest.mark.slow
 def test_without_keyframes_the_record_has_none_and_the_rest_is_the_same(
         record: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     plain = tmp_path / "plain.json"
@@ -90,6 +92,7 @@ def test_keyframes_need_a_record_and_k_of_1_or_more(
     assert not (tmp_path / "x.json").exists()
 
 
+@pytest.mark.slow
 def test_the_viewer_opens_a_bout_on_its_stored_keyframes_and_seeks_to_recorded_states(
         record: Path, tmp_path: Path) -> None:
     doc = json.loads(record.read_text())

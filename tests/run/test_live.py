@@ -93,6 +93,7 @@ def test_camp_choices_are_journalled_and_a_continued_camp_keeps_them(tmp_path: P
     again.close()
 
 
+@pytest.mark.slow
 def test_a_finished_terminal_run_leaves_score_morgue_and_a_verifying_record(
         tmp_path: Path, capsys) -> None:  # type: ignore[no-untyped-def]
     live = _new(tmp_path, seed=7, bouts=2)
@@ -116,6 +117,7 @@ def test_a_finished_terminal_run_leaves_score_morgue_and_a_verifying_record(
     assert "run verified: 2 bouts" in capsys.readouterr().out
 
 
+@pytest.mark.slow
 def test_a_corrupt_run_journal_is_one_line_exit_2_and_set_aside(tmp_path: Path) -> None:
     saves = tmp_path / "saves"
     saves.mkdir()
@@ -138,6 +140,7 @@ def test_a_half_written_journal_header_is_not_a_run_journal(tmp_path: Path) -> N
         load(tmp_path / NAME)
 
 
+@pytest.mark.slow
 def test_camp_keys_make_the_choice_asked_for_one_question_at_a_time(tmp_path: Path) -> None:
     live = _new(tmp_path)
     live.begin_bout()

@@ -143,6 +143,7 @@ def test_severed_parts_cannot_be_tended():
     assert reason == "left foot severed never heals"
 
 
+@pytest.mark.slow
 def test_recorded_run_verifies_and_a_tampered_copy_names_bout_and_command(tmp_path, capsys):
     record = tmp_path / "r.json"
     assert main(["run", "--auto", "--seed", "3", "--rules", "d40", "--bouts", "2",
@@ -177,6 +178,7 @@ def test_corrupt_run_record_is_one_line_and_exit_2(tmp_path, capsys):
     assert capsys.readouterr().err.count("\n") == 1
 
 
+@pytest.mark.slow
 def test_auto_run_json_is_the_same_bytes_under_any_hash_seed(tmp_path):
     outs = set()
     for hashseed in ("0", "1"):
@@ -193,6 +195,7 @@ def test_auto_run_json_is_the_same_bytes_under_any_hash_seed(tmp_path):
         "run_start", "bout_start", "bout_end", "run_end"}
 
 
+@pytest.mark.slow
 def test_an_endless_run_goes_past_the_tenth_bout_until_the_party_falls(tmp_path):
     done = subprocess.run(
         [sys.executable, "-m", "arena", "run", "--auto", "--seed", "3", "--rules", "adnd",
@@ -207,6 +210,7 @@ def test_an_endless_run_goes_past_the_tenth_bout_until_the_party_falls(tmp_path)
     assert last["bouts_won"] > 10  # no victory stop after the tenth
 
 
+@pytest.mark.slow
 def test_the_morgue_log_names_weapons_as_the_player_saw_them(tmp_path):
     assert main(["run", "--auto", "--seed", "11", "--rules", "becmi", "--bouts", "3",
                  "--saves", str(tmp_path)]) == 0

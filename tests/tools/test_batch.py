@@ -52,6 +52,7 @@ def test_a_rows_winner_rounds_and_state_hash_equal_arena_sim_for_that_seed(
         assert row["state_hash"] == end["state_hash"]
 
 
+@pytest.mark.slow
 def test_a_generated_row_equals_arena_sim_on_the_arena_gen_draws(
     capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -21,6 +21,7 @@ def scheduler() -> Iterator[str]:
         yield cluster.scheduler_address
 
 
+@pytest.mark.slow
 def test_the_dask_csv_is_byte_identical_to_one_jobs(
     scheduler: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -37,6 +38,7 @@ def test_the_dask_csv_is_byte_identical_to_one_jobs(
     assert len(swapped.splitlines()) == 17  # seeds and their swapped fights, in seed order
 
 
+@pytest.mark.slow
 def test_an_unreachable_scheduler_is_one_line_and_exit_2(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -54,6 +56,7 @@ def test_jobs_and_scheduler_together_are_refused(capsys: pytest.CaptureFixture[s
     assert "not both" in capsys.readouterr().err
 
 
+@pytest.mark.slow
 def test_without_dask_the_scheduler_option_says_how_to_install_it(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:

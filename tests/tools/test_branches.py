@@ -33,6 +33,7 @@ def _run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, list[str]
     return code, captured.out.splitlines(), captured.err
 
 
+@pytest.mark.slow
 def test_a_branch_is_saved_listed_promoted_deleted_and_verified_at_each_step(
     saved: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -75,6 +76,7 @@ def test_a_branch_is_saved_listed_promoted_deleted_and_verified_at_each_step(
         "replay verified: 108 commands, final state hash 3b2f4912a4693bc1"]
 
 
+@pytest.mark.slow
 def test_a_branch_of_a_branch_and_deleting_its_parent_deletes_both(
     saved: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -127,6 +129,7 @@ def test_a_replay_outside_saves_is_left_alone_and_a_copy_written_under_saves(
     assert "saves/r.branches.json exists" in err
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("change", "message"), [
     (lambda b: b.update(parent="ghost"), "its parent is not the main line or an earlier"),
     (lambda b: b.update(at=500), "'at' must be 1..108"),
@@ -177,6 +180,7 @@ def test_promoting_moves_the_other_branches_to_the_line_they_left() -> None:
     assert moved[0].steps == main_steps[4:]
 
 
+@pytest.mark.slow
 def test_promoting_drops_stored_keyframes_and_says_so(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:

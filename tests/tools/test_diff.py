@@ -99,6 +99,7 @@ def test_seeds_that_differ_part_at_the_first_die(
     assert code == 1 and "die 1" in out
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "case", ["other scenario", "other ruleset", "missing file", "not a replay", "no b"])
 def test_bad_diff_input_is_one_line_and_exit_2(

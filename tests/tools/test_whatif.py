@@ -138,6 +138,7 @@ def test_player_commands_still_legal_are_replayed_not_decided(recorded: Path) ->
     assert result.notes == []
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("args", "message"), [
     (["--at", "0", "--dice", "1"], "--at 0: the line has commands 1..108"),
     (["--at", "109", "--dice", "1"], "--at 109"),

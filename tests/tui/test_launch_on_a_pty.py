@@ -11,7 +11,8 @@ import pytest
 
 from tests.tui.pty_game import Game, start
 
-pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="needs a POSIX pty")
+pytestmark = [pytest.mark.skipif(sys.platform == "win32", reason="needs a POSIX pty"),
+              pytest.mark.pty, pytest.mark.slow]
 
 
 def killed_mid_battle(started: list[Game], tmp_path: Path, *args: str) -> None:

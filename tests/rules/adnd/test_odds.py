@@ -263,6 +263,7 @@ CASES: list[tuple[str, Callable[[], AttackContext]]] = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("make", [make for _, make in CASES], ids=[n for n, _ in CASES])
 def test_the_odds_equal_the_real_resolver_over_every_face_sequence(make):
     ctx = make()

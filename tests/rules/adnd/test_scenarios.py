@@ -11,6 +11,8 @@ import sys
 from functools import cache
 from pathlib import Path
 
+import pytest
+
 from arena.assets import load_scenario
 from arena.battle.core import Battle
 from arena.battle.narrate import narrate
@@ -38,6 +40,7 @@ def logs(name: str) -> str:
     return "\n".join(battle_log(name, seed) for seed in SEEDS)
 
 
+@pytest.mark.slow
 def test_the_cloister_shows_scatter_pick_up_kick_back_breakage_and_friendly_hits():
     log = logs("adnd-melee")
     assert "it lands 1 hex away at (" in log and "it falls at its feet at (" in log
@@ -63,6 +66,7 @@ def test_archers_shooting_past_their_line_hit_friends_on_a_natural_2():
     assert "starts martial spirit" in log
 
 
+@pytest.mark.slow
 def test_an_adnd_battle_is_byte_identical_whatever_the_hash_seed():
     # DESIGN.md point 3: buffs are sets of names, bystanders and items are read in id order.
     outputs = set()
@@ -75,6 +79,7 @@ def test_an_adnd_battle_is_byte_identical_whatever_the_hash_seed():
     assert len(outputs) == 1
 
 
+@pytest.mark.slow
 def test_a_recorded_adnd_battle_with_kicks_and_chants_replays_exactly(tmp_path, capsys):
     # DESIGN.md point 1: the new commands (`kick`, `invoke`) and events replay bit for bit.
     path = tmp_path / "melee.json"

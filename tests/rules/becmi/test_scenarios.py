@@ -116,6 +116,7 @@ def test_the_duel_ends_and_the_knight_smashes_with_his_mastered_sword() -> None:
     assert lines[-1].startswith("Battle over")
 
 
+@pytest.mark.slow
 def test_a_raid_is_byte_identical_whatever_the_hash_seed() -> None:
     # DESIGN.md point 3: deterministic iteration; the ruleset iterates sorted sides only.
     outputs = set()

@@ -357,6 +357,7 @@ def row_chances(odds_rows: dict[str, Fraction]) -> dict[int, Fraction]:
     return out
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("case", [*D40_CASES, ("weapon=greatsword", "ac=5", "ally_adjacent")],
                          ids=[",".join(filter(None, c)) for c in
                               [*D40_CASES, ("weapon=greatsword", "ac=5", "ally_adjacent")]])

@@ -37,6 +37,7 @@ CASES = {
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", list(CASES))
 def test_shield_outcomes_in_the_odds_equal_the_real_resolver_exactly(name):
     ctx = CASES[name]()

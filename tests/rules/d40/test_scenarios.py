@@ -129,6 +129,7 @@ def test_brawls_show_criticals_and_their_effects_acting_on_later_turns() -> None
                           "weapon dropped and left on the map"}, shown
 
 
+@pytest.mark.slow
 def test_a_recorded_brawl_replays_bit_for_bit(tmp_path, capsys) -> None:
     path = tmp_path / "brawl.json"
     assert main(["sim", "--scenario", "d40-brawl", "--seed", "154", "--ai", "basic",

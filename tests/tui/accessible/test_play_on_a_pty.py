@@ -8,7 +8,8 @@ import pytest
 
 from tests.tui.pty_game import start
 
-pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="needs a POSIX pty")
+pytestmark = [pytest.mark.skipif(sys.platform == "win32", reason="needs a POSIX pty"),
+              pytest.mark.pty, pytest.mark.slow]
 
 
 def test_accessible_mode_speaks_plain_lines_and_takes_every_command(games, tmp_path):

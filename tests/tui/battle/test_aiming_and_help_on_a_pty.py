@@ -9,7 +9,8 @@ import pytest
 
 from tests.tui.pty_game import FACE_TO_FACE, start
 
-pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="needs a POSIX pty")
+pytestmark = [pytest.mark.skipif(sys.platform == "win32", reason="needs a POSIX pty"),
+              pytest.mark.pty, pytest.mark.slow]
 
 
 def test_attack_with_no_target_in_reach_aims_and_shows_the_reason(games, tmp_path):

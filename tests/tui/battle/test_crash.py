@@ -47,6 +47,7 @@ def _play_until_killed(saves: Path, ack: int) -> None:
             os.write(ack, b".")  # the command is on disk: submit fsynced its journal line
 
 
+@pytest.mark.slow
 def test_killing_a_session_loses_at_most_the_command_in_flight(tmp_path):
     rng = random.Random(18)
     saves = tmp_path / "saves"
@@ -84,6 +85,8 @@ def test_killing_a_session_loses_at_most_the_command_in_flight(tmp_path):
     assert checked >= FORK_KILLS // 5
 
 
+@pytest.mark.pty
+@pytest.mark.slow
 def test_killing_the_real_game_on_a_pty_keeps_the_battle_resumable(tmp_path):
     rng = random.Random(19)
     journal = tmp_path / "saves" / JOURNAL_NAME

@@ -13,7 +13,8 @@ import pytest
 
 from tests.tui.pty_game import ESC_DELAY, FACE_TO_FACE, Game, start
 
-pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="needs a POSIX pty")
+pytestmark = [pytest.mark.skipif(sys.platform == "win32", reason="needs a POSIX pty"),
+              pytest.mark.pty, pytest.mark.slow]
 
 
 # A step's key and where the neighbour's glyph is from the stepper's: (columns, rows).

@@ -16,7 +16,8 @@ import pytest
 from arena.run.runjournal import NAME, load
 from tests.tui.pty_game import ESC_DELAY, Game
 
-pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="needs a POSIX pty")
+pytestmark = [pytest.mark.skipif(sys.platform == "win32", reason="needs a POSIX pty"),
+              pytest.mark.pty, pytest.mark.slow]
 AUTO_LIMIT = 400
 
 

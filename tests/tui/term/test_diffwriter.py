@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pyte
+import pytest
 import tcod.console
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -93,6 +94,7 @@ frames = st.lists(
 )
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None)
 @given(frames)
 def test_the_terminal_ends_up_showing_exactly_the_last_frame(changes):

@@ -13,7 +13,8 @@ import pytest
 
 from tests.tui.pty_game import AnsweringScreen, Game
 
-pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="needs a POSIX pty")
+pytestmark = [pytest.mark.skipif(sys.platform == "win32", reason="needs a POSIX pty"),
+              pytest.mark.pty, pytest.mark.slow]
 
 
 class EnvGame(Game):

@@ -64,6 +64,7 @@ def test_the_viewer_never_applies_a_command(replay_path, tmp_path):
         playback.close()
 
 
+@pytest.mark.slow
 def test_a_continued_battle_fought_to_its_end_is_a_new_replay_naming_its_parent(
         replay_path, tmp_path, capsys):
     saves = tmp_path / "saves"
@@ -91,6 +92,7 @@ def test_a_continued_battle_fought_to_its_end_is_a_new_replay_naming_its_parent(
     assert "replay verified" in capsys.readouterr().out
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("parent", "message"), [
     ({"sha256": "ab", "command": 1}, "64 lower-case hex digits"),
     ({"sha256": "A" * 64, "command": 1}, "64 lower-case hex digits"),

@@ -94,6 +94,8 @@ def go(game: Game, where: str) -> None:
     game.send(where + "\r")
 
 
+@pytest.mark.pty
+@pytest.mark.slow
 def test_going_to_a_round_shows_that_rounds_hp_on_the_panel(games, tmp_path, replay_path):
     expected = points(replay_path)
     n = next(i for i, p in enumerate(expected) if p.round == 5)
@@ -105,6 +107,8 @@ def test_going_to_a_round_shows_that_rounds_hp_on_the_panel(games, tmp_path, rep
     assert panel_hp(game) == {name[:11]: hp for name, hp in expected[n].hp.items()}
 
 
+@pytest.mark.pty
+@pytest.mark.slow
 def test_stepping_back_one_command_shows_the_state_before_it(games, tmp_path, replay_path):
     expected = points(replay_path)
     hurt = next(i for i in range(1, len(expected)) if expected[i].hp != expected[i - 1].hp
@@ -120,6 +124,8 @@ def test_stepping_back_one_command_shows_the_state_before_it(games, tmp_path, re
     game.wait_for(f"command {hurt}/108")
 
 
+@pytest.mark.pty
+@pytest.mark.slow
 def test_go_to_a_command_by_number_or_c_and_turn_and_round_keys(games, tmp_path, replay_path):
     expected = points(replay_path)
     game = open_viewer(games, tmp_path, replay_path)
@@ -142,6 +148,8 @@ def test_go_to_a_command_by_number_or_c_and_turn_and_round_keys(games, tmp_path,
     game.wait_for("command 0/108 · round 1")
 
 
+@pytest.mark.pty
+@pytest.mark.slow
 def test_space_plays_the_battle_and_q_leaves(games, tmp_path, replay_path):
     game = open_viewer(games, tmp_path, replay_path)
     for _ in range(4):
@@ -155,6 +163,8 @@ def test_space_plays_the_battle_and_q_leaves(games, tmp_path, replay_path):
     assert game.wait_exit() == 0
 
 
+@pytest.mark.pty
+@pytest.mark.slow
 def test_aiming_shows_the_odds_and_changes_nothing(games, tmp_path, replay_path):
     game = open_viewer(games, tmp_path, replay_path)
     go(game, "32")  # Wren's turn opens with 6 AP and Mira in bow range (she shoots at 33)
@@ -174,6 +184,8 @@ def test_aiming_shows_the_odds_and_changes_nothing(games, tmp_path, replay_path)
     assert next(rerun(load(replay_path)), None) is None  # the file is untouched
 
 
+@pytest.mark.pty
+@pytest.mark.slow
 def test_continue_from_here_writes_a_child_that_verifies_and_names_its_parent(
         games, tmp_path, replay_path, capsys):
     before = replay_path.read_bytes()
@@ -204,6 +216,8 @@ def test_continue_from_here_writes_a_child_that_verifies_and_names_its_parent(
     assert "replay verified" in capsys.readouterr().out
 
 
+@pytest.mark.pty
+@pytest.mark.slow
 def test_a_run_records_next_bout_key_moves_to_the_next_bout(games, tmp_path, capsys):
     record = tmp_path / "run.json"
     assert main(["run", "--auto", "--seed", "4", "--bouts", "2", "--record", str(record),
@@ -222,6 +236,8 @@ def test_a_run_records_next_bout_key_moves_to_the_next_bout(games, tmp_path, cap
     game.wait_for("bout 1/2")
 
 
+@pytest.mark.pty
+@pytest.mark.slow
 def test_on_a_terminal_log_prints_the_log_and_a_missing_file_is_one_line(
         games, tmp_path, replay_path):
     game = start(games, tmp_path, "replay", str(replay_path), "--log", **SIZE)
@@ -239,6 +255,8 @@ def test_a_pipe_gets_the_log_as_before(replay_path, capsys):
     assert out.startswith("Round 1. Initiative:") and "Crimson Company wins" in out
 
 
+@pytest.mark.pty
+@pytest.mark.slow
 def test_a_tampered_replay_does_not_open_and_exits_1(games, tmp_path, replay_path):
     doc = json.loads(replay_path.read_text())
     doc["commands"][5]["state_hash"] = "0" * 16

@@ -54,6 +54,8 @@ def what_if(game, faces: str) -> None:  # type: ignore[no-untyped-def]
     game.send(faces + "\r")
 
 
+@pytest.mark.pty
+@pytest.mark.slow
 def test_a_die_of_1_before_command_12_misses_at_19_and_the_battle_ends_in_round_4(
         games, tmp_path, replay_path):
     game = open_viewer(games, tmp_path, replay_path)
@@ -72,6 +74,8 @@ def test_a_die_of_1_before_command_12_misses_at_19_and_the_battle_ends_in_round_
     game.wait_for(f"command 11/{COMMANDS}")
 
 
+@pytest.mark.pty
+@pytest.mark.slow
 def test_saving_the_what_if_as_a_branch_writes_a_copy_under_saves_that_lists_it(
         games, tmp_path, replay_path, capsys):
     before = replay_path.read_bytes()
@@ -109,6 +113,8 @@ def test_saving_the_what_if_as_a_branch_writes_a_copy_under_saves_that_lists_it(
     assert main(["replay", str(copy), "--verify"]) == 0
 
 
+@pytest.mark.pty
+@pytest.mark.slow
 def test_a_bad_change_is_one_line_and_the_battle_end_has_nothing_to_change(
         games, tmp_path, replay_path):
     game = open_viewer(games, tmp_path, replay_path)
@@ -121,6 +127,8 @@ def test_a_bad_change_is_one_line_and_the_battle_end_has_nothing_to_change(
     game.wait_for("the battle ends here")
 
 
+@pytest.mark.pty
+@pytest.mark.slow
 def test_the_help_page_lists_the_what_if_key(games, tmp_path, replay_path):
     game = open_viewer(games, tmp_path, replay_path)
     game.send("?")
@@ -138,6 +146,7 @@ def with_branch(tmp_path: Path, replay_path: Path, capsys) -> Path:
     return tmp_path / "saves" / "x.branches.json"
 
 
+@pytest.mark.slow
 def test_seeking_back_and_forth_in_a_branch_gives_the_states_of_a_plain_rerun(with_branch):
     replay, doc = load_document(with_branch)
     branches = tree.read_branches(doc, "x", len(replay.steps))
@@ -159,6 +168,8 @@ def test_seeking_back_and_forth_in_a_branch_gives_the_states_of_a_plain_rerun(wi
     playback.close()
 
 
+@pytest.mark.pty
+@pytest.mark.slow
 def test_the_branches_page_lists_opens_and_deletes_a_branch(games, tmp_path, with_branch,
                                                              capsys):
     game = start(games, tmp_path, "replay", str(with_branch), **SIZE)
@@ -192,6 +203,8 @@ def test_the_branches_page_lists_opens_and_deletes_a_branch(games, tmp_path, wit
         "main: 108 commands, Crimson Company won, round 6"]
 
 
+@pytest.mark.pty
+@pytest.mark.slow
 def test_a_what_if_in_a_branch_is_saved_as_its_child(games, tmp_path, with_branch,
                                                      capsys):
     game = start(games, tmp_path, "replay", str(with_branch), **SIZE)
