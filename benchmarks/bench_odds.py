@@ -1,7 +1,7 @@
 """Benchmark of the exact odds engine with the standard library's timers.
 
 One query is `attack_odds(ruleset, ctx)` for an attack built from SPECs (the cases of
-`tests/test_odds_sampling.py`). Three modes: "first" clears every cache of the odds modules
+`tests/rules/test_odds_sampling.py`). Three modes: "first" clears every cache of the odds modules
 before each query (the first query of a process, as `arena odds` makes it: the dice and the
 double-critical table are convolved again); "new" keeps those and clears the per-situation
 spreads (a situation never weighed before); "warm" repeats a query whose spreads are cached
@@ -35,7 +35,7 @@ from arena.rules.d40 import odds as odds_d40
 from arena.rules.odds import attack_odds, has_odds
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the situations of the tests
-from tests.test_odds_sampling import ADND_CASES, AP_CASES, BECMI_CASES, D40_CASES
+from tests.rules.test_odds_sampling import ADND_CASES, AP_CASES, BECMI_CASES, D40_CASES
 
 CASES = {"ap": AP_CASES, "becmi": BECMI_CASES}
 CASES["adnd"] = ADND_CASES

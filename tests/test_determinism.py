@@ -7,6 +7,10 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
+pytestmark = pytest.mark.slow  # every test here plays or generates many battles
+
 ROOT = Path(__file__).resolve().parent.parent
 
 # Runs many seeds in one process, so the test stays fast while covering many battles.

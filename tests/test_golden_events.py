@@ -13,6 +13,8 @@ sys.path.insert(0, str(ROOT / "scripts"))
 
 from bless_golden import GOLDEN, digest  # noqa: E402
 
+pytestmark = pytest.mark.slow  # every test here plays or generates many battles
+
 EXPECTED: dict[str, str] = json.loads(GOLDEN.read_text())
 
 

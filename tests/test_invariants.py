@@ -88,6 +88,7 @@ def check_hp_logged(before: dict[int, int], after: dict[int, int], events: list[
         assert reported, (entity, before[entity], hp, events)
 
 
+@pytest.mark.slow
 @settings(max_examples=EXAMPLES, deadline=None, derandomize=True, database=None,
           suppress_health_check=list(HealthCheck), phases=[Phase.explicit, Phase.generate])
 @given(st.sampled_from(CASES), st.integers(0, 10_000), st.data())

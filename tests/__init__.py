@@ -1,0 +1,1 @@
+"""The tests of arena: a folder per package of arena/; foundations and whole-game properties."""

@@ -1,0 +1,1 @@
+"""Tests of arena/ai/: the basic and tactical AIs."""

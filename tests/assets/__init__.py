@@ -1,0 +1,1 @@
+"""Tests of arena/assets/: loading and validating the asset files."""

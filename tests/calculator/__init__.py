@@ -1,0 +1,1 @@
+"""Tests of arena/calculator/: the attack calculator."""

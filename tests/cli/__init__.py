@@ -1,0 +1,1 @@
+"""Tests of arena/cli/: the command line."""

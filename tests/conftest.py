@@ -1,0 +1,43 @@
+"""Fixtures of every test: esper's worlds reset after each test, and battles built for a test.
+
+Esper keeps its worlds at module level, so a battle a test builds and never deletes would
+stay for the rest of the session; esper's own tests reset the worlds around each test, and so
+do these (only the worlds a test made: a module's own battles, built before, are kept).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import esper
+import pytest
+
+from arena.battle.core import Battle
+from arena.ecs import occupancy
+
+
+@pytest.fixture(autouse=True)
+def fresh_esper() -> Iterator[None]:
+    """After each test: back to esper's default world, and the test's own worlds deleted."""
+    before = set(esper.list_worlds())
+    yield
+    esper.switch_world("default")
+    for name in sorted(set(esper.list_worlds()) - before):
+        esper.delete_world(name)
+        occupancy.forget(name)
+
+
+@pytest.fixture
+def make_battle() -> Iterator[Callable[..., Battle]]:
+    """`make_battle(scenario, ruleset, seed, ...)`: a `Battle`, entered; left and deleted after."""
+    built: list[Battle] = []
+
+    def make(*args: Any, **kwargs: Any) -> Battle:
+        battle = Battle(*args, **kwargs)
+        built.append(battle.__enter__())
+        return battle
+
+    yield make
+    for battle in reversed(built):
+        battle.__exit__(None, None, None)

@@ -1,0 +1,1 @@
+"""Tests of arena/ecs/: the components and the engine's systems."""

@@ -1,0 +1,1 @@
+"""Tests of arena/procgen/: the seeded generator of arenas and encounters."""

@@ -1,0 +1,1 @@
+"""Tests of arena/replay/: replay files, keyframes, seeking and snapshots."""

@@ -1,0 +1,1 @@
+"""Tests of arena/rules/: the shared rule parts; one sub-folder per ruleset."""

@@ -1,0 +1,1 @@
+"""Tests of ruleset adnd (arena/rules/adnd/), alone and on the map."""

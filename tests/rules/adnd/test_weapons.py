@@ -1,0 +1,127 @@
+"""Ruleset `adnd` and the shared weapon catalogue (issue 11): every weapon an `adnd` combatant
+can wield has a break die, every spear and staff sweeps, and the loader refuses a weapon
+without one (DECISIONS.md `adnd`, "Breakage"; document 002, "Friendly Hits")."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from arena.assets import Library, load_library, load_scenario
+from arena.ecs.events import Attacked, WeaponBroken, WeaponDropped
+from arena.errors import AssetError
+from arena.hexgrid import Hex
+from arena.model.commands import Attack
+from arena.model.stats import Weapon
+from arena.rules import RULESETS
+from arena.rules.adnd import AdndRuleset
+from tests.rules.adnd.test_on_the_map import STONE, battle, who
+
+REAL = Path(__file__).resolve().parents[3] / "assets"
+ADND = RULESETS["adnd"]
+assert isinstance(ADND, AdndRuleset)
+# The weapons the document's list does not name, with the die of the closest one it does.
+CHOSEN = {"arming_sword": 6, "flame_blade": 6, "broad_axe": 8, "footmans_mace": 6,
+          "war_spear": 4, "ash_staff": 6, "gladius": 6, "stiletto": 6, "throwing_axe": 6,
+          "yew_longbow": 4}
+
+
+@pytest.fixture(scope="module")
+def library() -> Library:
+    return load_library(REAL)
+
+
+def test_every_weapon_of_the_catalogue_has_an_adnd_break_die(library: Library) -> None:
+    # Document: "The chance of breakage is specified on the weapons list page": no weapon an
+    # adnd combatant may wield is without one (every catalogue weapon can be wielded). Natural
+    # weapons (claws, bites: natural.toml) never leave the body, so they never roll one.
+    dice = {i: ADND.break_die(w) for i, w in sorted(library.weapons.items()) if not w.natural}
+    assert [i for i, sides in dice.items() if sides < 2] == []
+    assert [i for i, w in library.weapons.items() if ADND.weapon_problem(w) is not None] == []
+
+
+def test_the_d40_weapons_take_the_break_die_of_their_closest_kind(library: Library) -> None:
+    # DECISIONS.md: "d4 bows, ... spear; ... d6 ... dagger, ... hand axe, mace, quarterstaff,
+    # long sword, short sword; d8 battle axe".
+    assert {i: ADND.break_die(library.weapons[i]) for i in CHOSEN} == CHOSEN
+
+
+def test_a_weapon_without_a_break_die_is_a_problem_and_fists_are_not() -> None:
+    sickle = Weapon("bronze_sickle", "bronze sickle", "1d4")
+    assert ADND.weapon_problem(sickle) == ("it has no adnd break die (give it `break_die` or "
+                                           "list it in assets/rules/adnd/weapons.toml)")
+    assert ADND.weapon_problem(Weapon("bronze_sickle", "bronze sickle", "1d4",
+                                      break_die=6)) is None
+    assert ADND.unarmed is not None and ADND.weapon_problem(ADND.unarmed) is None
+
+
+def test_the_loader_refuses_an_adnd_scenario_arming_a_weapon_without_a_break_die(
+        tmp_path: Path) -> None:
+    # issue 11: "make the loader refuse a scenario that arms a combatant with a weapon lacking
+    # a field its ruleset requires (`file: key: message`)".
+    dest = tmp_path / "assets"
+    shutil.copytree(REAL, dest)
+    weapons = dest / "weapons.toml"
+    weapons.write_text(weapons.read_text(encoding="utf-8")
+                       + '\n[bronze_sickle]\nname = "bronze sickle"\ndamage = "1d4"\n',
+                       encoding="utf-8")
+    path = dest / "scenarios" / "adnd-melee.toml"
+    path.write_text(path.read_text(encoding="utf-8").replace(
+        'template = "adnd_erdowan"\n', 'template = "adnd_erdowan"\nweapons = ["bronze_sickle"]\n',
+        1), encoding="utf-8")
+    with pytest.raises(AssetError) as error:
+        load_scenario("adnd-melee", load_library(dest))
+    assert str(error.value) == (
+        "scenarios/adnd-melee.toml: combatants[0].weapons[0]: weapon 'bronze_sickle' is "
+        "unusable under adnd: it has no adnd break die (give it `break_die` or list it in "
+        "assets/rules/adnd/weapons.toml)")
+
+
+def test_the_d40_scenarios_load_under_adnd_now_that_their_weapons_can_break(
+        library: Library) -> None:
+    for name in ("d40-duel", "d40-brawl"):
+        assert load_scenario(name, library, rules="adnd").combatants
+
+
+def test_a_gladius_dropped_on_stone_breaks_on_a_1_of_its_d6(library: Library) -> None:
+    # DECISIONS.md: "A drop onto a hard surface ... rolls the break die: 1 breaks it"; the
+    # gladius (a short sword) rolls the short sword's d6.
+    gladius = library.weapons["gladius"]
+    specs = (who("Ann", 0, Hex(0, 0), weapons=(gladius,)),
+             who("Bob", 1, Hex(1, 0), facing=3))
+    with battle(*specs, fill=STONE, script=[1, 2, 1, 1, 1]) as b:
+        events = b.apply(Attack(1, 2))
+        dropped = next(e for e in events if isinstance(e, WeaponDropped))
+        broken = next(e for e in events if isinstance(e, WeaponBroken))
+        assert (dropped.weapon, dropped.at, dropped.item) == ("gladius", Hex(0, 0), None)
+        assert [(r.purpose, r.faces) for r in broken.rolls] == [("break d6", (1,))]
+
+
+@pytest.mark.parametrize("weapon_id", ["war_spear", "ash_staff"])
+def test_a_war_spear_or_ash_staff_natural_2_strikes_the_adjacent_ally(
+        library: Library, weapon_id: str) -> None:
+    # Document: "This rule applies specifically to the following weapons: ... quarterstaves,
+    # spears ... an ally occupying an adjacent hex is struck automatically".
+    weapon = library.weapons[weapon_id]
+    specs = (who("Ann", 0, Hex(0, 0), weapons=(weapon,)), who("Bob", 1, Hex(1, 0), ac=5),
+             who("Cid", 0, Hex(0, 1)))
+    with battle(*specs, script=[1, 2, 3, 2, 4]) as b:
+        swing, hit = [e for e in b.apply(Attack(1, 2)) if isinstance(e, Attacked)]
+        assert (swing.result.natural, swing.result.hit) == (2, False)
+        assert (hit.target, hit.weapon, hit.free, hit.result.damage) == (3, weapon_id, True, 4)
+
+
+def test_every_spear_and_staff_of_the_catalogue_is_on_the_friendly_hit_list(
+        library: Library) -> None:
+    # Document: "mauls, flails, morning stars, pole arms, quarterstaves, spears, two-handed
+    # swords and tridents".
+    tables = ADND.tables
+    kinds = ("spear", "staff")
+    melee = [w for w in library.weapons.values()
+             if not w.is_ranged and any(k in w.id for k in kinds)]
+    assert {w.id for w in melee} >= {"spear", "boar_spear", "longspear", "war_spear",
+                                     "ash_staff", "quarterstaff"}
+    assert [w.id for w in melee if "sweeping" not in w.tags and w.id not in tables.sweeping] \
+        == []

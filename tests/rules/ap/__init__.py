@@ -1,0 +1,1 @@
+"""Tests of ruleset ap (arena/rules/ap/), alone and on the map."""

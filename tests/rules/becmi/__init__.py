@@ -1,0 +1,1 @@
+"""Tests of ruleset becmi (arena/rules/becmi/), alone and on the map."""

@@ -1,0 +1,1 @@
+"""Tests of arena/run/: the roguelike run."""

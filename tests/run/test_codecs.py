@@ -1,0 +1,155 @@
+"""Camp choices, run events and run journal lines as records: their JSON to the byte; bad input."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+import arena
+from arena.assets import load_library
+from arena.errors import ArenaError
+from arena.procgen import GENERATOR_VERSION
+from arena.run.auto import play_auto
+from arena.run.decisions import (
+    CHOICE_TYPES,
+    Give,
+    Loot,
+    Recruit,
+    Repair,
+    Rest,
+    Retire,
+    Take,
+    Tend,
+    Use,
+    choice_from_json,
+)
+from arena.run.engine import RunConfig
+from arena.run.live import resume
+from arena.run.record import document, verify
+from arena.run.runevents import RUN_EVENT_TYPES, run_event_from_json
+from arena.run.runjournal import NAME, Chosen, Closed, Commanded, load
+
+LIBRARY = load_library()
+DATA = Path(__file__).parents[1] / "data"
+# Written by the code before camp choices were records (commit 26ff5a8): commands of three
+# bouts and the start of a fourth, camps with take, give, loot, rest, use and recruit.
+OLD_JOURNAL = DATA / "run_journal_ap_2.jsonl"
+
+
+def _compact(value: object) -> str:
+    return json.dumps(value, separators=(",", ":"))
+
+
+# Each kind as the camp screen and the --auto policy wrote it, fields in that order.
+WRITTEN = {
+    Loot(item=0, member=1): '{"choice":"loot","item":0,"member":1}',
+    Give(member=0, weapon=1, to=2): '{"choice":"give","member":0,"weapon":1,"to":2}',
+    Rest(): '{"choice":"rest"}',
+    Repair(member=2, weapon=0): '{"choice":"repair","member":2,"weapon":0}',
+    Tend(member=1, injury="bleeding"): '{"choice":"tend","member":1,"injury":"bleeding"}',
+    Take(item=4, member=0): '{"choice":"take","item":4,"member":0}',
+    Use(member=0, item=1): '{"choice":"use","member":0,"item":1}',
+    Recruit(): '{"choice":"recruit"}',
+    Retire(): '{"choice":"retire"}',
+}
+
+
+def test_each_camp_choice_writes_and_reads_the_json_the_files_hold():
+    assert {type(c) for c in WRITTEN} == set(CHOICE_TYPES.values())
+    for choice, text in WRITTEN.items():
+        assert _compact(choice.to_json()) == text
+        assert choice_from_json(json.loads(text)) == choice
+
+
+@pytest.mark.parametrize(("data", "message"), [
+    ({"choice": "dance"}, "unknown camp choice dance"),
+    ({"member": 0}, "unknown camp choice None"),
+    ({"choice": "take", "item": True, "member": 0}, "camp choice take: item: missing or not a "
+                                                    "whole number"),
+    ({"choice": "repair", "member": 0}, "camp choice repair: weapon: missing"),
+    ({"choice": "tend", "member": 0, "injury": 3}, "camp choice tend: injury: missing or not "
+                                                   "a string"),
+    ({"choice": "rest", "member": 0}, "camp choice rest: unknown field member"),
+    ({"choice": "loot\n\x1b[2J", "item": 0}, r"unknown camp choice loot\n\x1b[2J"),
+    ([], "a camp choice is not a JSON object"),
+])
+def test_a_bad_camp_choice_is_refused_in_one_line(data, message):
+    with pytest.raises(ArenaError) as caught:
+        choice_from_json(data)
+    assert message in str(caught.value) and "\n" not in str(caught.value)
+
+
+def test_a_journal_written_before_the_records_reads_back_and_rewrites_to_the_same_bytes(
+        tmp_path: Path) -> None:
+    old = OLD_JOURNAL.read_text(encoding="utf-8").splitlines(keepends=True)
+    kinds = {line.choice.kind for line in load(OLD_JOURNAL).lines if isinstance(line, Chosen)}
+    assert kinds == {"take", "give", "loot", "rest", "use", "recruit"}
+    for text, line in zip(old[1:], load(OLD_JOURNAL).lines, strict=True):
+        assert isinstance(line, Commanded | Chosen | Closed)
+        assert _compact(line.to_json()) + "\n" == text
+    path = tmp_path / NAME
+    shutil.copy(OLD_JOURNAL, path)
+    live, dropped = resume(path, LIBRARY)  # re-plays every line, then writes the journal anew
+    live.close()
+    assert not dropped and live.phase == "battle"
+    new = path.read_text(encoding="utf-8").splitlines(keepends=True)
+    assert new[1:] == old[1:]
+    head = json.loads(old[0])
+    head |= {"game_version": arena.__version__, "generator_version": GENERATOR_VERSION,
+             "assets_hash": LIBRARY.hash}  # the header names the game that wrote it last
+    assert new[0] == _compact(head) + "\n"
+
+
+def test_a_journal_line_with_a_bad_choice_is_one_line_naming_the_line(tmp_path: Path) -> None:
+    path = tmp_path / NAME
+    lines = OLD_JOURNAL.read_text(encoding="utf-8").splitlines(keepends=True)[:1]
+    path.write_text("".join(lines) + '{"camp":1,"choice":{"choice":"dance"}}\n'
+                    '{"camp":1,"closed":true}\n', encoding="utf-8")
+    with pytest.raises(ArenaError, match=r"line 2: unknown camp choice dance$"):
+        load(path)
+    path.write_text("".join(lines) + '{"bout":1,"command":{"type":"end_turn","actor":1},'
+                    '"by":7,"state_hash":"x"}\n', encoding="utf-8")
+    with pytest.raises(ArenaError, match=r"line 2: by: not a string$"):
+        load(path)
+
+
+@pytest.fixture(scope="module")
+def auto_run() -> tuple[list[dict[str, object]], dict[str, object]]:
+    """The JSON Lines and the record of a short headless run."""
+    lines: list[dict[str, object]] = []
+    run, points = play_auto(RunConfig("d40", 3, 2), LIBRARY, lines.append)
+    return lines, json.loads(_compact(document(run, points)))
+
+
+def test_each_run_event_reads_back_to_the_same_json(auto_run) -> None:
+    lines, _ = auto_run
+    ours = [line for line in lines if line["type"] in RUN_EVENT_TYPES]
+    assert {line["type"] for line in ours} >= {"run_start", "bout_start", "battle_end",
+                                               "bout_end", "camp", "run_end"}
+    for line in ours:
+        assert _compact(run_event_from_json(line).to_json()) == _compact(line)
+
+
+@pytest.mark.parametrize(("data", "message"), [
+    ({"type": "party"}, "unknown run event party"),
+    ({"type": "level_up", "bout": 1, "name": "Ann", "level": "2", "what": ""},
+     "run event level_up: level: missing or not a whole number"),
+    ({"type": "camp", "bout": 1, "choice": "nap"}, "run event camp: unknown camp choice nap"),
+    ({"type": "run_end", "result": None, "bouts_won": 0, "score": 0, "seed": True,
+      "ruleset": "d40"}, "run event run_end: seed: missing or not a whole number"),
+])
+def test_a_bad_run_event_is_refused_in_one_line(data, message) -> None:
+    with pytest.raises(ArenaError, match=f"^{message}$"):
+        run_event_from_json(data)
+
+
+def test_a_record_with_a_bad_camp_choice_names_the_camp(auto_run) -> None:
+    _, doc = auto_run
+    doc["camps"][0].append({"choice": "take", "item": "all", "member": 0})  # type: ignore[index]
+    mismatch = verify(doc, LIBRARY)  # type: ignore[arg-type]
+    assert mismatch is not None
+    assert "camp after bout 1: camp choice take: item: missing or not a whole number" in str(
+        mismatch)

@@ -1,0 +1,115 @@
+"""Runs and gear (issue 19): camp offers armour, shields and supplies; what is bought is worn
+and carried into the next bout; supplies used in battle are gone."""
+
+from __future__ import annotations
+
+import esper
+
+from arena.ecs.components import Pack, Stats
+from arena.hexgrid import Hex
+from arena.model.commands import UseItem
+from arena.model.stats import Armour, Supply
+from arena.rules.base import Effect
+from arena.run.camp import choose
+from arena.run.carry import Tally, carry_over
+from arena.run.decisions import Take, Use
+from arena.run.engine import Run, RunConfig
+from tests.factories import fighter
+from tests.run.test_run import LIBRARY, _carry, _staged
+
+
+def test_camp_offers_three_weapons_then_an_armour_and_a_supply():
+    offers = Run(RunConfig("ap", 3, bouts=3), LIBRARY).offers(1)
+    assert [x.id for x in offers] == ["light_crossbow", "yew_longbow", "serpent_sword",
+                                      "buckler", "healing_potion"]
+    assert isinstance(offers[3], Armour) and isinstance(offers[4], Supply)
+
+
+def won_bout_one():
+    """Run seed 3 under ap: member 0 (leather armour; a longsword and the default stats, so
+    base AC 10) wins a quiet bout 1."""
+    foe = fighter("Foe", 1, Hex(0, 0))
+    run, bout, battle = _staged("ap", foe, [1, 20], gear=(LIBRARY.weapons["longsword"],))
+    with battle:
+        _carry(run, bout, battle)
+    return run
+
+
+def next_bout_member(run, kind):
+    nxt = run.prepare()
+    with run.battle(nxt) as b:
+        esper.switch_world(b.world.name)
+        e = nxt.entities[0]
+        return esper.component_for_entity(e, kind), b, e
+
+
+def test_buying_a_shield_at_camp_changes_the_armour_class_in_the_next_bout():
+    run = won_bout_one()
+    m = run.party[0]
+    assert (m.armour.id, m.stats["ap"].get("ac", 10)) == ("leather", 10)
+    camp = run.camp()
+    assert choose(camp, Take(item=3, member=0)) is None
+    assert m.shield.id == "buckler" and camp.actions == 1
+    stats, _, _ = next_bout_member(run, Stats)
+    assert stats.block.number("ac") == 10 + 2 + 1  # base, leather (ap AC 12), buckler +1
+
+
+def test_buying_body_armour_replaces_what_was_worn_in_the_next_bout():
+    run = won_bout_one()
+    camp = run.camp()
+    camp.offers = list(run.offers(3))  # bout 3's goods: a chain shirt among them
+    assert camp.offers[3].id == "chain_shirt"
+    assert choose(camp, Take(item=3, member=0)) is None
+    stats, _, _ = next_bout_member(run, Stats)
+    assert stats.block.number("ac") == 10 + 4  # chain shirt: ap AC 14
+
+
+def test_a_potion_bought_at_camp_is_in_the_pack_next_bout_and_gone_once_drunk():
+    run = won_bout_one()
+    assert choose(run.camp(), Take(item=4, member=0)) is None
+    assert [s.id for s in run.party[0].supplies] == ["healing_potion"]
+    nxt = run.prepare()
+    with run.battle(nxt) as b:
+        esper.switch_world(b.world.name)
+        e = nxt.entities[0]
+        assert [s.id for s in esper.component_for_entity(e, Pack).supplies] == [
+            "healing_potion"]
+        while b.active != e:
+            b.apply(b.decide())
+        assert b.apply(UseItem(e, 0))[0].type == "used_item"
+        carry_over(b, run.party, nxt.entities, Tally(bout=2, won=True))
+    assert run.party[0].supplies == []
+
+
+def test_a_potion_used_at_camp_heals_its_average_rounded_up_and_is_free():
+    run = won_bout_one()
+    m = run.party[0]
+    m.hp = 10
+    m.supplies = [LIBRARY.supplies["healing_potion"]]
+    camp = run.camp()
+    assert choose(camp, Use(member=0, item=0)) is None
+    assert (m.hp, m.supplies, camp.actions) == (10 + 7, [], 2)  # 2d4+2: 5 + 2 = 7
+    assert choose(camp, Use(member=0, item=0)) == f"{m.name} has no supply #0"
+
+
+def test_a_shield_is_refused_to_a_member_who_fights_only_two_handed():
+    run = won_bout_one()
+    camp = run.camp()
+    camp.offers[3] = LIBRARY.armour["tower_shield"]
+    run.party[0].gear[0].weapon = LIBRARY.weapons["greatsword"]
+    assert choose(camp, Take(item=3, member=0)) == (
+        f"{run.party[0].name} fights two-handed: tower shield needs a free off hand")
+
+
+def test_a_shield_left_on_the_floor_at_the_end_of_a_bout_is_gone_from_the_run():
+    run = won_bout_one()
+    assert choose(run.camp(), Take(item=3, member=0)) is None
+    nxt = run.prepare()
+    with run.battle(nxt) as b:
+        esper.switch_world(b.world.name)
+        e = nxt.entities[0]
+        dropped = b.effects.apply((Effect("drop_shield", "defender"),), e, e)
+        assert [(d.weapon, d.how) for d in dropped] == [("buckler", "falls at its feet")]
+        tally = Tally(bout=2, won=True)
+        carry_over(b, run.party, nxt.entities, tally)
+    assert run.party[0].shield is None and tally.lost == [f"{run.party[0].name}'s buckler"]

@@ -1,0 +1,1 @@
+"""Tests of arena/tools/: batch sweeps, diff, what-if and branches."""

@@ -1,0 +1,1 @@
+"""Tests of arena/tui/: the terminal front end, without a terminal and on a pseudo-terminal."""

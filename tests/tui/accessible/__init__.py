@@ -1,0 +1,1 @@
+"""Tests of arena/tui/accessible/: the accessible mode."""

@@ -1,0 +1,1 @@
+"""Tests of arena/tui/battle/: the battle screen."""

@@ -1,0 +1,1 @@
+"""Tests of arena/tui/run/: the run's screens."""

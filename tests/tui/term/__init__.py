@@ -1,0 +1,1 @@
+"""Tests of arena/tui/term/: drawing, the diff writer, keys and the terminal."""

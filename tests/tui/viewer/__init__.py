@@ -1,0 +1,1 @@
+"""Tests of arena/tui/viewer/: the replay viewer."""
