@@ -4,7 +4,7 @@
     .venv/bin/python scripts/item_values.py --check    # exit 1 if the table is out of date
 
 The method is `arena/procgen/values.py`'s (exact odds, no dice rolled): reproducible, and
-`tests/test_item_values.py` fails when the table no longer matches the assets or the rules.
+`tests/procgen/test_item_values.py` fails when the table no longer matches the assets or the rules.
 """
 
 from __future__ import annotations

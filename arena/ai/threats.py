@@ -134,7 +134,7 @@ class Threats:
 
         The engine's contexts of one attacker and target differ from slot to slot only in
         the weapon, the slot and the cover (which a threat sets to 0): one is built, the
-        others copied from it (`tests/test_ai_scale.py` holds the engine to that).
+        others copied from it (`tests/ai/test_prunings.py` holds the engine to that).
         """
         weapons = self.attacks.weapons(enemy)
         if not weapons:

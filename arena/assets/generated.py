@@ -2,7 +2,7 @@
 
 A generated scenario is turned into the table a TOML file holds and read back by the
 hand-made scenario loader, so it passes exactly the same validation as a file an author wrote
-(the TOML text itself round-trips exactly: tests/test_procgen.py).
+(the TOML text itself round-trips exactly: tests/procgen/test_generator.py).
 """
 
 from __future__ import annotations

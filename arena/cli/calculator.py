@@ -2,7 +2,7 @@
 
 Only the options live here; the answers are arena/calculator/answers.py. The rules, the assets
 and the calculator are imported by `run_calculator`, so `arena --help` and `arena rules` load
-none of them (tests/test_startup.py).
+none of them (tests/cli/test_startup.py).
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 
 `arena --help` and `arena rules` read only this module (and argparse), so they start in a few
 tens of milliseconds (docs/performance.md). Each name here is a copy of the engine's own; a test
-(tests/test_startup.py) fails the moment one drifts from its source.
+(tests/cli/test_startup.py) fails the moment one drifts from its source.
 """
 
 from __future__ import annotations

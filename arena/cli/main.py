@@ -34,7 +34,7 @@ if TYPE_CHECKING:
     from arena.model.commands import Command
 
 # Everything else is imported by the command that needs it, so `arena --help` and `arena rules`
-# never load the engine, the rules, the assets, tcod or numpy (tests/test_startup.py).
+# never load the engine, the rules, the assets, tcod or numpy (tests/cli/test_startup.py).
 MAX_COMMANDS = 200_000
 
 

@@ -2,7 +2,7 @@
 
 The asset loader checks types, ranges and the class; `hd` and `mastery` are text whose format
 only this ruleset knows, so `block_problem` checks them (the ruleset runs it on every combatant
-when a battle starts, and `tests/test_becmi_assets.py` on every asset file).
+when a battle starts, and `tests/rules/becmi/test_scenarios.py` on every asset file).
 """
 
 from __future__ import annotations
