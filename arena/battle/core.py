@@ -294,18 +294,6 @@ class Battle:
         self.world.activate()
         return self.roster.label(actor)
 
-    def snapshot(self, log: bool = True) -> dict[str, object]:
-        """The whole battle state as JSON-safe data (arena/replay/snapshot.py)."""
-        from arena.replay import snapshot  # noqa: PLC0415 - snapshot.py imports this module's type
-
-        return snapshot.take(self, log)
-
-    def restore(self, data: object) -> None:
-        """Return to a snapshot of a battle of the same scenario, ruleset, seed and script."""
-        from arena.replay import snapshot  # noqa: PLC0415
-
-        snapshot.restore(self, data)
-
     def state_hash(self) -> str:
         """A short hash of the whole battle state."""
         self.world.activate()
