@@ -65,8 +65,8 @@ class Door:
     def handle(self, command: Command) -> str | list[Event]:
         """Carry out a command the battle let through; a refusal (a str) changed nothing.
 
-        The Open actions but a move end below: refused, or paid and offered an opening, and
-        carried out at once if none is presented.
+        An Open action (but a move, walked step by step) falls through to the end: refused,
+        or paid and offered as an opening, and carried out at once if none is presented.
         """
         match command:
             case Attack():
@@ -143,8 +143,8 @@ class Door:
                     if isinstance(again, str):
                         return [ActionFailed(command.actor, command.type, again)]
                     ctx, cost = again
-                events, after = self.attacks.strike(command, ctx, cost, False)
-                return events if after is None else self._aftermath(events, after)
+                events, after = self.attacks.strike(command, ctx, cost, False)  # (`_strike`,
+                return events if after is None else self._aftermath(events, after)  # inlined)
             case Move():
                 moved = self.movement.resume(command, steps[0])
                 if isinstance(moved, str):
