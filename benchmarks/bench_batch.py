@@ -29,6 +29,7 @@ from arena.assets import load_library, load_scenario
 from arena.battle.core import Battle
 from arena.replay.file import Recorder, load, save
 from arena.replay.seek import Seeker
+from arena.replay.snapshot import restore, take
 from arena.rules import get_ruleset
 from arena.tools.sweep import Job, csv_text, sweep
 
@@ -77,11 +78,11 @@ def snapshots(scenario: str, repeats: int = 20) -> dict[str, float]:
             took, back = [], []
             for _ in range(repeats):
                 t = time.perf_counter()
-                data = json.loads(json.dumps(b.snapshot(log)))
+                data = json.loads(json.dumps(take(b, log)))
                 took.append(time.perf_counter() - t)
                 with Battle(s, get_ruleset(s.ruleset), 1) as c:
                     t = time.perf_counter()
-                    c.restore(data)
+                    restore(c, data)
                     back.append(time.perf_counter() - t)
             tag = "with log" if log else "no log"
             found[f"take {tag}"] = 1000 * statistics.median(took)

@@ -1,8 +1,13 @@
-"""A battle: one esper world, the map, the dice and the event log behind `apply(command)`."""
+"""A battle: one esper world, the map, the dice and the event log behind `apply(command)`.
+
+`apply` is the one door: it refuses what no command may do now, hands the command to the
+door's dispatch (`arena/battle/door.py`), and logs the events. The systems are plain objects
+built here, each given the systems it reads at construction; none is wired to another later.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from types import TracebackType
 
@@ -11,6 +16,7 @@ import esper
 from arena.ai.basic import AISystem
 from arena.ai.candidates import Candidate
 from arena.ai.roster import Roster
+from arena.battle.door import Door
 from arena.battle.statehash import state_hash
 from arena.dice import Dice
 from arena.ecs import queries
@@ -25,6 +31,7 @@ from arena.ecs.components import (
     Health,
     Identity,
     Momentum,
+    Opening,
     Pack,
     Position,
     Side,
@@ -41,21 +48,7 @@ from arena.ecs.reactions import ReactionSystem
 from arena.ecs.supplies import SupplySystem
 from arena.ecs.turns import TurnSystem
 from arena.ecs.world import World
-from arena.model.commands import (
-    Attack,
-    Command,
-    Draw,
-    EndTurn,
-    Face,
-    Invoke,
-    Kick,
-    Move,
-    PickUp,
-    React,
-    Reload,
-    StandUp,
-    UseItem,
-)
+from arena.model.commands import Attack, Command, EndTurn, Face, Invoke, React
 from arena.model.scenario import Scenario
 from arena.model.stats import Weapon
 from arena.rules.base import Extras, Ruleset
@@ -105,44 +98,14 @@ class Battle:
             self.auras = AuraSystem(ruleset)
             self.supplies = SupplySystem(ruleset, self.dice, {
                 i + 1: c.weapons for i, c in enumerate(scenario.combatants)})
+            self.door = Door(self.turns, self.movement, self.attacks, self.effects, self.items,
+                             self.reactions, self.auras, self.supplies)
             self.ai = AISystem(self.attacks, self.movement, self.reactions, self.items,
                                self.auras)
             self.roster = Roster(self.ai, seed)  # which AI commands each side (ai_roster.py)
-            for priority, system in enumerate((
-                self.turns, self.movement, self.attacks, self.effects, self.items,
-                self.reactions, self.auras, self.ai,
-            )):
-                esper.add_processor(system, priority)
-            self.attacks.offer = self.movement.offer = self.items.offer = self.reactions.offer
-            # Only rulesets with buffs pay for looking them up, or for ending chants.
+            # Only rulesets with buffs pay for ending chants.
             self.chants = isinstance(ruleset, Extras)
-            if self.chants:
-                self.attacks.buffs = self.auras.buffs_on
-            self.turns.at_turn_start = self.auras.tick
-            self.effects.strike = self.attacks.free_attack
-            self.effects.provoke = self.reactions.provoke
-            self.reactions.finishers = {
-                Attack: self.attacks.resume,
-                Move: self.movement.resume,
-                StandUp: self.movement.get_up,
-                PickUp: self.items.take,
-                Reload: self.items.load,
-            }
             self.opening = self._finish(self.turns.begin_round())
-        self._handlers: dict[type, Callable[[Command], str | list[Event]]] = {
-            Move: self.movement.move,  # type: ignore[dict-item]
-            Face: self.movement.face,  # type: ignore[dict-item]
-            Attack: self.attacks.attack,  # type: ignore[dict-item]
-            PickUp: self.items.pick_up,  # type: ignore[dict-item]
-            Draw: self.items.draw,  # type: ignore[dict-item]
-            Reload: self.items.reload,  # type: ignore[dict-item]
-            StandUp: self.movement.stand_up,  # type: ignore[dict-item]
-            React: self.reactions.react,  # type: ignore[dict-item]
-            Kick: self.items.kick,  # type: ignore[dict-item]
-            Invoke: self.auras.invoke,  # type: ignore[dict-item]
-            UseItem: self.supplies.use,  # type: ignore[dict-item]
-            EndTurn: lambda c: self.turns.end_turn(c.actor),
-        }
 
     def _spawn(self) -> None:
         """Create the combatants (entity ids 1..n in scenario order), then the clock."""
@@ -215,7 +178,7 @@ class Battle:
         """Carry out a command and return its events; a refusal changes nothing."""
         self.world.activate()
         reason = self._refusal(command)
-        outcome = reason if reason is not None else self._handlers[type(command)](command)
+        outcome = reason if reason is not None else self.door.handle(command)
         if isinstance(outcome, str):
             return [Refused(command.type, outcome)]
         if self.chants and not isinstance(command, KEEPS_CHANTS):
@@ -227,18 +190,18 @@ class Battle:
 
     def _refusal(self, command: Command) -> str | None:
         """Refusals common to every command: battle over, not the actor's turn or reaction."""
-        clock = queries.clock()
+        clock = esper.get_component(Clock)[0][1]  # (`queries.clock`, inlined: every command)
         if clock.over:
             return "the battle is over"
         combatants = self.combatants  # (checked here, not by a call: every command asks)
         if command.actor not in combatants or (
                 isinstance(command, Attack) and command.target not in combatants):
             return self._stranger(command)
-        pending = self.reactions.pending()
+        pending = esper.get_component(Opening)  # (`reactions.pending`, inlined: every command)
         turning = isinstance(command, Face)  # off-turn facing: where the ruleset prices it
-        if pending is not None and not isinstance(command, React) and not (
-                turning and command.actor == pending[1].reactors[0]):
-            reactor = queries.name_of(pending[1].reactors[0])
+        if pending and not isinstance(command, React) and not (
+                turning and command.actor == pending[0][1].reactors[0]):
+            reactor = queries.name_of(pending[0][1].reactors[0])
             return f"waiting for {reactor} to decide on an Action of Opportunity"
         if isinstance(command, React):
             return None if not command.take else queries.incapacity(self.ruleset, command.actor)
@@ -293,18 +256,6 @@ class Battle:
         """Which AI commands `actor`'s side (`tactical/normal`, `basic`, ...)."""
         self.world.activate()
         return self.roster.label(actor)
-
-    def snapshot(self, log: bool = True) -> dict[str, object]:
-        """The whole battle state as JSON-safe data (arena/replay/snapshot.py)."""
-        from arena.replay import snapshot  # noqa: PLC0415 - snapshot.py imports this module's type
-
-        return snapshot.take(self, log)
-
-    def restore(self, data: object) -> None:
-        """Return to a snapshot of a battle of the same scenario, ruleset, seed and script."""
-        from arena.replay import snapshot  # noqa: PLC0415
-
-        snapshot.restore(self, data)
 
     def state_hash(self) -> str:
         """A short hash of the whole battle state."""

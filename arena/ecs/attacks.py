@@ -1,14 +1,19 @@
-"""Attack system: checks reach, sight and AP, asks the ruleset, applies damage and death."""
+"""Attack system: checks reach, sight and AP, asks the ruleset, applies damage and death.
+
+It hands the battle's door a plan of an attack (`attack`) and, once rolled (`strike`), the
+effects left to apply: the door pays, offers reactions their opening and applies the effects.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from functools import lru_cache
 
 import esper
 
 from arena.dice import Dice
 from arena.ecs import occupancy, queries
+from arena.ecs.auras import buffs_on
 from arena.ecs.components import (
     Facing,
     Item,
@@ -17,8 +22,9 @@ from arena.ecs.components import (
 )
 from arena.ecs.cover import FULL, cover_quarters
 from arena.ecs.effects import EffectSystem
-from arena.ecs.events import ActionFailed, Attacked, Died, Event, WeaponDropped
+from arena.ecs.events import Attacked, Died, Event, WeaponDropped
 from arena.ecs.parts import Parts, PartsCache
+from arena.ecs.plans import Aftermath, Plan
 from arena.hexgrid import (
     Hex,
     direction_to,
@@ -27,13 +33,12 @@ from arena.hexgrid import (
     hex_neighbors,
     relative_position,
 )
-from arena.model.commands import Attack, Command
+from arena.model.commands import Attack
 from arena.model.stats import Weapon
 from arena.model.terrain import HexMap
-from arena.rules.base import Action, AttackContext, AttackResult, Bystander, Ruleset
+from arena.rules.base import Action, AttackContext, AttackResult, Bystander, Extras, Ruleset
 
-OfferHook = Callable[[int, Command, Action, AttackContext | None], list[Event] | None]
-BuffsHook = Callable[[int], frozenset[str]]
+Struck = tuple[list[Event], Aftermath | None]  # a rolled attack's events, what it leaves
 # A `strike` effect option: the thrown weapon whose miss set off the strike flies on into it.
 THROWN_FOLLOWS = "thrown_follows"
 NOTHING: frozenset[str] = frozenset()
@@ -93,7 +98,7 @@ def carried_on(result: AttackResult, thrown: list[Weapon]) -> Weapon | None:
     return thrown[0] if thrown and follows and not result.hit else None
 
 
-class AttackSystem(esper.Processor):
+class AttackSystem:
     """Turns an Attack command into a ruleset resolution on the map."""
 
     def __init__(
@@ -105,16 +110,13 @@ class AttackSystem(esper.Processor):
         self.effects = effects
         self.maneuvers = frozenset(name for name, _ in ruleset.maneuvers)
         self.unarmed = (ruleset.unarmed,) if ruleset.unarmed else ()
-        self.offer: OfferHook | None = None
-        self.buffs: BuffsHook | None = None
+        # Only rulesets with buffs pay for looking them up.
+        self.chants = isinstance(ruleset, Extras)
         self.parts = PartsCache()
         # Flanking by (hex, side), while the occupancy index stays at `_flanks_at`: it reads
         # only who stands where, which changes only with the index's version.
         self._flanks: dict[tuple[Hex, int], tuple[bool, int]] = {}
         self._flanks_at: tuple[occupancy.Occupancy | None, int] = (None, 0)
-
-    def process(self) -> None:
-        """Nothing runs per frame: attacks happen on commands."""
 
     def weapons(self, actor: int) -> list[Weapon]:
         """The attacker's choice of weapons: what it wields, then the ruleset's unarmed strike."""
@@ -193,10 +195,14 @@ class AttackSystem(esper.Processor):
         ctx.turn_options = frozenset(memory.options) if memory.options else NOTHING
         ctx.bystanders = bystanders(actor, target) if self.ruleset.wants_bystanders else ()
         ctx.defender_wielded = tuple(theirs.wielded.weapons)
-        ctx.attacker_buffs = self.buffs(actor) if self.buffs is not None else NOTHING
+        ctx.attacker_buffs = buffs_on(actor) if self.chants else NOTHING
         ctx.attacker_shield = None if mine.worn is None else mine.worn.shield
         ctx.defender_shield = None if theirs.worn is None else theirs.worn.shield
         return ctx
+
+    def buffs(self, actor: int) -> frozenset[str]:
+        """The buffs acting on `actor` as its attack's context reads them."""
+        return buffs_on(actor) if self.chants else NOTHING
 
     def refusal(self, command: Attack, off_turn: bool = False) -> str | None:
         """Why this attack cannot be made now, or None; checked before any die or AP."""
@@ -229,8 +235,9 @@ class AttackSystem(esper.Processor):
         if command.weapon >= len(weapons):
             return f"no weapon in slot {command.weapon} (wielding {len(weapons)})"
         weapon = weapons[command.weapon]
-        distance = hex_distance(here, there)
-        ranged = weapon.is_ranged
+        dq, dr = here[0] - there[0], here[1] - there[1]  # (`hex_distance`, inlined: as below,
+        distance = (abs(dq) + abs(dr) + abs(dq + dr)) // 2  # every attack and AI look asks)
+        ranged = weapon.kind != "melee"  # (`is_ranged`)
         if not ranged and distance > weapon.reach:
             return f"{weapon.name} reaches {weapon.reach} hex(es); target is {distance} away"
         if wielded.unloaded and weapon.id in wielded.unloaded:
@@ -256,49 +263,36 @@ class AttackSystem(esper.Processor):
             return f"needs {cost} AP to attack with {weapon.name}, has {ap}"
         return ctx, cost
 
-    def attack(self, command: Attack, off_turn: bool = False) -> str | list[Event]:
-        """Resolve the attack: face the target (free on one's turn), pay AP, roll, apply damage."""
-        plan = self.plan(command, off_turn)
+    def attack(self, command: Attack) -> str | Plan:
+        """The plan of an attack on one's turn: its AP, its context, the turn to the target."""
+        plan = self.plan(command)
         if isinstance(plan, str):
             return plan
         ctx, cost = plan
-        actor = command.actor
-        mine = self.parts.known[actor]  # fetched by `plan`
-        mine.points.current -= cost
-        if not off_turn:
-            mine.facing.direction = direction_of(ctx.here, ctx.there)
-            if self.offer is not None:
-                action: Action = "ranged" if ctx.weapon.is_ranged else "melee"
-                offered = self.offer(actor, command, action, ctx)
-                if offered is not None:
-                    return offered
-        return self.strike(command, ctx, cost, off_turn)
-
-    def resume(self, command: Command, opening: object) -> list[Event]:
-        """Finish an Open attack once the reactions are over (its AP is already paid)."""
-        assert isinstance(command, Attack)
-        plan = self.plan(command, paid=True)
-        if isinstance(plan, str):
-            return [ActionFailed(command.actor, command.type, plan)]
-        return self.strike(command, plan[0], plan[1], False)
+        action: Action = "melee" if ctx.weapon.kind == "melee" else "ranged"  # (`is_ranged`)
+        return Plan(command, action, cost, ctx, (), direction_of(ctx.here, ctx.there))
 
     def free_attack(
         self, actor: int, target: int, options: tuple[str, ...], weapon: Weapon | None = None
-    ) -> list[Event]:
+    ) -> Struck:
         """A blow the rules grant or force (a free attack, friendly fire): no AP, no reach check.
 
         It is struck with `weapon` (the one whose attack caused it) or else the main weapon.
         """
         weapons = self.weapons(actor)
         if (not weapons and weapon is None) or queries.incapacity(self.ruleset, actor):
-            return []  # a combatant that can take no actions strikes no free blow either
+            return [], None  # a combatant that can take no actions strikes no free blow either
         ctx = self.context(actor, target, 0, options, off_turn=True, weapon=weapon)
         return self.strike(Attack(actor, target, ctx.slot, options), ctx, 0, True, free=True)
 
     def strike(
         self, command: Attack, ctx: AttackContext, cost: int, off_turn: bool, free: bool = False
-    ) -> list[Event]:
-        """Roll the attack and apply its damage, death and effects."""
+    ) -> Struck:
+        """Roll the attack (its AP paid) and apply its damage and death; its effects are left.
+
+        They are left to the door (`Aftermath`), with a thrown weapon that flies on into a
+        strike it set off; None when there are neither.
+        """
         actor, target = command.actor, command.target
         known = self.parts.known  # both fetched by the plan or context this strike follows
         mine = known.get(actor) or self.parts.of(actor)
@@ -343,13 +337,8 @@ class AttackSystem(esper.Processor):
             if carried is None:
                 events.extend(self.thrown_lands(actor, thrown, result, ctx))
         if result.effects or carried is not None:
-            applied: list[Event] = []
-            if result.effects:
-                applied = self.effects.apply(result.effects, actor, target, weapon)
-                events.extend(applied)
-            if carried is not None:
-                events.extend(self.follow_through(actor, carried, applied, ctx.there))
-        return events
+            return events, Aftermath(actor, target, result.effects, weapon, carried, ctx.there)
+        return events, None
 
     def thrown_lands(
         self, actor: int, weapon: Weapon, result: AttackResult, ctx: AttackContext

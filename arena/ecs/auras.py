@@ -1,8 +1,9 @@
 """Aura system: area buffs (chant, prayer, martial spirit) a combatant starts and keeps up.
 
 The ruleset defines each buff (`rules/base.py: Buff`, through `Extras`); this system starts it
-on an `invoke` command, tells attacks which buffs act on an attacker (`buffs_on`), counts the
-rounds down at the caster's turn starts, and ends a buff kept up by concentration as soon as
+on an `invoke` command, tells attacks which buffs act on an attacker (`buffs_on`, a query the
+attack system asks), counts the rounds down at the caster's turn starts (`tick`, which the turn
+system calls), and ends a buff kept up by concentration as soon as
 its caster does anything else, and any buff when its caster falls.
 """
 
@@ -36,14 +37,50 @@ class Auras:
     used: list[str] = field(default_factory=list)
 
 
-class AuraSystem(esper.Processor):
+def casters() -> list[tuple[int, Auras]]:
+    """Every living combatant keeping a buff up, in entity-id order."""
+    return sorted(((e, a) for e, a in esper.get_component(Auras)
+                   if a.active and queries.is_alive(e)), key=lambda pair: pair[0])
+
+
+def buffs_on(entity: int) -> frozenset[str]:
+    """The buffs acting on `entity`: `<name>` from its side, `<name>_foe` from the others."""
+    here, side = queries.hex_of(entity), queries.side_of(entity)
+    found = set()
+    for caster, auras in casters():
+        ally = queries.side_of(caster) == side
+        distance = hex_distance(queries.hex_of(caster), here)
+        for aura in auras.active:
+            if distance > aura.buff.radius or (caster == entity and not aura.buff.rounds):
+                continue
+            if ally:
+                found.add(aura.buff.name)
+            elif aura.buff.foes:
+                found.add(f"{aura.buff.name}_foe")
+    return frozenset(found)
+
+
+def tick(actor: int) -> list[Event]:
+    """At the start of `actor`'s turn, count its timed buffs down and end the spent ones."""
+    auras = esper.try_component(actor, Auras)
+    if auras is None:
+        return []
+    ended: list[Event] = []
+    for aura in list(auras.active):
+        if aura.left == 0:
+            continue
+        aura.left -= 1
+        if aura.left == 0:
+            auras.active.remove(aura)
+            ended.append(AuraEnded(actor, aura.buff.name, "runs out"))
+    return ended
+
+
+class AuraSystem:
     """Starts, times and ends area buffs; answers which ones act on a combatant."""
 
     def __init__(self, ruleset: Ruleset) -> None:
         self.ruleset = ruleset
-
-    def process(self) -> None:
-        """Nothing runs per frame: buffs change on commands and turn starts."""
 
     def buff(self, actor: int, name: str) -> Buff | None:
         """The buff `name` as the ruleset defines it for `actor`, or None."""
@@ -86,41 +123,9 @@ class AuraSystem(esper.Processor):
         return [*events, AuraStarted(command.actor, buff.name, buff.radius, buff.rounds,
                                      buff.cost, ap.current)]
 
-    def casters(self) -> list[tuple[int, Auras]]:
-        """Every living combatant keeping a buff up, in entity-id order."""
-        return sorted(((e, a) for e, a in esper.get_component(Auras)
-                       if a.active and queries.is_alive(e)), key=lambda pair: pair[0])
-
     def buffs_on(self, entity: int) -> frozenset[str]:
-        """The buffs acting on `entity`: `<name>` from its side, `<name>_foe` from the others."""
-        here, side = queries.hex_of(entity), queries.side_of(entity)
-        found = set()
-        for caster, auras in self.casters():
-            ally = queries.side_of(caster) == side
-            distance = hex_distance(queries.hex_of(caster), here)
-            for aura in auras.active:
-                if distance > aura.buff.radius or (caster == entity and not aura.buff.rounds):
-                    continue
-                if ally:
-                    found.add(aura.buff.name)
-                elif aura.buff.foes:
-                    found.add(f"{aura.buff.name}_foe")
-        return frozenset(found)
-
-    def tick(self, actor: int) -> list[Event]:
-        """At the start of `actor`'s turn, count its timed buffs down and end the spent ones."""
-        auras = esper.try_component(actor, Auras)
-        if auras is None:
-            return []
-        ended: list[Event] = []
-        for aura in list(auras.active):
-            if aura.left == 0:
-                continue
-            aura.left -= 1
-            if aura.left == 0:
-                auras.active.remove(aura)
-                ended.append(AuraEnded(actor, aura.buff.name, "runs out"))
-        return ended
+        """The buffs acting on `entity` (`buffs_on`: the function the attack system asks)."""
+        return buffs_on(entity)
 
     def interrupt(self, actor: int) -> list[Event]:
         """`actor` did something else: the buffs it keeps up by concentration end."""
@@ -159,7 +164,7 @@ class AuraSystem(esper.Processor):
         side = queries.side_of(actor)
         allies = [hex_distance(here, queries.hex_of(e)) for e in queries.living()
                   if e != actor and queries.side_of(e) == side]
-        acting = self.buffs_on(actor)
+        acting = buffs_on(actor)
         for name in self.ruleset.buffs:
             buff = self.buff(actor, name)
             if buff is None or name in acting or self.refusal(Invoke(actor, name)) is not None:

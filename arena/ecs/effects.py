@@ -1,9 +1,13 @@
-"""Effects system: puts a ruleset's effect records on the map: conditions, drops, pushes, deaths."""
+"""Effects system: puts a ruleset's effect records on the map: conditions, drops, pushes, deaths.
+
+An effect that asks for an attack (a free strike, a provoked opening) is not made here: the
+system yields a request for the battle's door to carry out before it applies the next effect.
+"""
 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable
+from collections.abc import Iterator
 
 import esper
 
@@ -28,61 +32,59 @@ from arena.ecs.events import (
     WeaponBroken,
     WeaponDropped,
 )
+from arena.ecs.plans import FollowUp, FreeStrike, Provoke
 from arena.hexgrid import Hex, direction_to, hex_neighbor
 from arena.model.stats import Weapon
 from arena.model.terrain import HexMap, Terrain
 from arena.rules.base import Effect, Ruleset
 
-StrikeHook = Callable[[int, int, tuple[str, ...], Weapon | None], list[Event]]
-ProvokeHook = Callable[[int], list[Event]]
 
-
-class EffectSystem(esper.Processor):
+class EffectSystem:
     """Applies effect records in the order the ruleset gave them."""
 
     def __init__(self, hexmap: HexMap, ruleset: Ruleset, dice: Dice) -> None:
         self.hexmap = hexmap
         self.ruleset = ruleset
         self.dice = dice
-        self.strike: StrikeHook | None = None
-        self.provoke: ProvokeHook | None = None
-
-    def process(self) -> None:
-        """Nothing runs per frame: effects follow attacks, conditions tick at turn ends."""
 
     def apply(
         self, effects: tuple[Effect, ...], attacker: int, defender: int,
         weapon: Weapon | None = None,
-    ) -> list[Event]:
-        """Apply each effect to the attacker or the defender; return what happened.
+    ) -> Iterator[Event | FollowUp]:
+        """Apply each effect to the attacker or the defender, in order, yielding what happened.
 
-        `weapon` is the one the attacker struck with: its free strikes use it again.
+        Where an effect asks for an attack (`strike`, `provoke`) it yields the request and goes
+        on once the door has carried it out: the next effect sees the world after it. `weapon`
+        is the one the attacker struck with: its free strikes use it again.
         """
-        events: list[Event] = []
         for effect in effects:
             who = attacker if effect.who == "attacker" else defender
             other = defender if effect.who == "attacker" else attacker
             if not queries.is_alive(who):
                 continue
-            if effect.kind == "condition":
-                events.append(self.add_condition(who, effect.name, effect.rounds, effect.amount,
-                                                 "stack" in effect.options))
-            elif effect.kind == "drop_weapon":
-                events.extend(self.drop(who, effect.slot, effect.direction, effect.amount,
-                                        effect.rounds))
-            elif effect.kind == "knockback":
-                events.extend(self.knock_back(who, other, effect.amount))
-            elif effect.kind == "kill":
-                events.extend(self.kill(who, other))
+            kind = effect.kind
+            if kind == "condition":
+                yield self.add_condition(who, effect.name, effect.rounds, effect.amount,
+                                         "stack" in effect.options)
+            elif kind == "drop_weapon":
+                yield from self.drop(who, effect.slot, effect.direction, effect.amount,
+                                     effect.rounds)
+            elif kind == "knockback":
+                yield from self.knock_back(who, other, effect.amount)
+            elif kind == "kill":
+                yield from self.kill(who, other)
+            elif kind == "provoke":
+                yield Provoke(who)
+            elif kind == "strike":
+                target = effect.other if effect.other is not None else other
+                if target != who and queries.is_alive(target):
+                    arms = weapon if effect.who == "attacker" else None
+                    yield FreeStrike(who, target, effect.options, arms)
             else:
-                arms = weapon if effect.who == "attacker" else None
-                events.extend(self.apply_more(effect, who, other, arms))
-        return events
+                yield from self.apply_more(effect, who, other)
 
-    def apply_more(
-        self, effect: Effect, who: int, other: int, weapon: Weapon | None = None
-    ) -> list[Event]:
-        """The effects that hurt, disarm or expose: damage, end_turn, weapons, provoke, strike."""
+    def apply_more(self, effect: Effect, who: int, other: int) -> list[Event]:
+        """The effects that hurt or disarm: damage, end_turn, weapons and shields."""
         if effect.kind == "damage":
             return self.hurt(who, effect.amount, effect.name, other)
         if effect.kind == "end_turn":
@@ -95,12 +97,6 @@ class EffectSystem(esper.Processor):
         if effect.kind == "break_shield":
             shield = shields.take_off(self.ruleset, who)
             return [] if shield is None else [WeaponBroken(who, shield.id, 0, ())]
-        if effect.kind == "provoke" and self.provoke is not None:
-            return self.provoke(who)
-        if effect.kind == "strike" and self.strike is not None:
-            target = effect.other if effect.other is not None else other
-            if target != who and queries.is_alive(target):
-                return self.strike(who, target, effect.options, weapon)
         return []
 
     def end_actions(self, who: int) -> list[Event]:

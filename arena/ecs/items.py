@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 import esper
 
 from arena.ecs import queries, shields
@@ -18,8 +16,9 @@ from arena.ecs.components import (
     Worn,
 )
 from arena.ecs.events import ActionFailed, Drew, Event, PickedUp, Reloaded, WeaponKicked
+from arena.ecs.plans import Plan
 from arena.hexgrid import Hex, hex_distance
-from arena.model.commands import Command, Draw, Kick, PickUp, Reload
+from arena.model.commands import Draw, Kick, PickUp, Reload
 from arena.rules.base import Extras, Ruleset
 
 
@@ -55,15 +54,11 @@ def weapon_hands(ruleset: Ruleset, actor: int) -> int:
     return hands - 1 if worn is not None and worn.shield is not None and hands > 1 else hands
 
 
-class ItemSystem(esper.Processor):
+class ItemSystem:
     """Picks up items from the ground into free hands."""
 
     def __init__(self, ruleset: Ruleset) -> None:
         self.ruleset = ruleset
-        self.offer: Callable[..., list[Event] | None] | None = None
-
-    def process(self) -> None:
-        """Nothing runs per frame: items move on commands and effects."""
 
     def pick_up_refusal(self, command: PickUp) -> str | int:
         """Why nothing can be picked up now, or the AP cost of picking up the first item."""
@@ -93,21 +88,15 @@ class ItemSystem(esper.Processor):
             return f"no free hand for {shield.name}"
         return queries.afford(self.ruleset, "pick_up", None, command.actor)
 
-    def pick_up(self, command: PickUp) -> str | list[Event]:
-        """Take the lowest-id item the actor may take from its hex into free hands."""
+    def pick_up(self, command: PickUp) -> str | Plan:
+        """The plan of taking the lowest-id item the actor may take from its hex (`take`)."""
         cost = self.pick_up_refusal(command)
         if isinstance(cost, str):
             return cost
-        ap = esper.component_for_entity(command.actor, ActionPoints)
-        ap.current -= cost
-        if self.offer is not None:
-            offered = self.offer(command.actor, command, "pick_up", None, None)
-            if offered is not None:
-                return offered
-        return self.take(command, None)
+        return Plan(command, "pick_up", cost)
 
-    def take(self, command: Command, opening: object) -> list[Event]:
-        """Put the lowest-id item the actor may take into its hands (after any reactions)."""
+    def take(self, command: PickUp) -> list[Event]:
+        """Put the lowest-id item the actor may take into its hands (paid; after any reactions)."""
         here = takeable(command.actor)
         if not here and shields.takeable_shields(command.actor):
             return self.take_shield(command.actor)
@@ -206,23 +195,16 @@ class ItemSystem(esper.Processor):
         cost = queries.afford(self.ruleset, "reload", weapon, command.actor)
         return cost if isinstance(cost, str) else None
 
-    def reload(self, command: Reload) -> str | list[Event]:
-        """Reload a wielded crossbow (Open where the ruleset says so)."""
+    def reload(self, command: Reload) -> str | Plan:
+        """The plan of reloading a wielded crossbow (Open where the ruleset says so)."""
         reason = self.reload_refusal(command)
         if reason is not None:
             return reason
         weapon = esper.component_for_entity(command.actor, Wielded).weapons[command.weapon]
-        ap = esper.component_for_entity(command.actor, ActionPoints)
-        ap.current -= self.ruleset.action_cost("reload", weapon, False) or 0
-        if self.offer is not None:
-            offered = self.offer(command.actor, command, "reload", None, None)
-            if offered is not None:
-                return offered
-        return self.load(command, None)
+        return Plan(command, "reload", self.ruleset.action_cost("reload", weapon, False) or 0)
 
-    def load(self, command: Command, opening: object) -> list[Event]:
-        """Finish reloading (after any reactions)."""
-        assert isinstance(command, Reload)
+    def load(self, command: Reload) -> list[Event]:
+        """Finish reloading (paid; after any reactions)."""
         wielded = esper.component_for_entity(command.actor, Wielded)
         if command.weapon >= len(wielded.weapons):
             return [ActionFailed(command.actor, command.type, "the crossbow is gone")]

@@ -1,39 +1,40 @@
-"""Movement system: walking paths and turning, paid in AP."""
+"""Movement system: walking paths and turning, paid in AP.
+
+A move is a run of one-hex steps, each an Open action of its own (`Plan`): the battle's door
+pays each step and offers the enemies an opening before the mover takes it (`step`).
+"""
 
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 import esper
 
 from arena.ecs import occupancy, queries
-from arena.ecs.components import ActionPoints, Conditions, Facing, Momentum, Opening
-from arena.ecs.events import ActionFailed, ConditionEnded, Event, Faced, Moved
+from arena.ecs.components import ActionPoints, Conditions, Facing, Momentum
+from arena.ecs.events import ConditionEnded, Event, Faced, Moved
 from arena.ecs.pathing import Paths, terrain_costs
+from arena.ecs.plans import Plan
 from arena.hexgrid import FACING_NAMES, Hex, direction_to, hex_distance
-from arena.model.commands import Command, Face, Move, StandUp
+from arena.model.commands import Face, Move, StandUp
 from arena.model.terrain import HexMap
-from arena.rules.base import Action, AttackContext, Ruleset
+from arena.rules.base import Ruleset
 
 if TYPE_CHECKING:
     import numpy as np
     from numpy.typing import NDArray
 
 SEARCHES_KEPT = 16  # path searches kept for reuse (`MovementSystem.search`)
-MoveOfferHook = Callable[
-    [int, Command, Action, AttackContext | None, list[Hex] | None], list[Event] | None
-]
 
 
-class MovementSystem(esper.Processor):
+class MovementSystem:
     """Moves combatants along tcod paths, blocked by walls and occupied hexes."""
 
     def __init__(self, ruleset: Ruleset, hexmap: HexMap) -> None:
         self.ruleset = ruleset
         self.hexmap = hexmap
-        self.offer: MoveOfferHook | None = None
         self._paths: tuple[tuple[object, ...], Paths] | None = None
         self._searches: dict[tuple[Hex, frozenset[Hex]], Paths] = {}
 
@@ -41,9 +42,6 @@ class MovementSystem(esper.Processor):
     def base_costs(self) -> NDArray[np.int8]:
         """The map's step costs as an array (made when a path is first looked for)."""
         return terrain_costs(self.hexmap)
-
-    def process(self) -> None:
-        """Nothing runs per frame: movement happens on commands."""
 
     def paths_from(self, actor: int) -> Paths:
         """Shortest paths from `actor`'s hex around walls and other combatants."""
@@ -72,8 +70,8 @@ class MovementSystem(esper.Processor):
             self._searches[key] = found
         return found
 
-    def move(self, command: Move) -> str | list[Event]:
-        """Walk to `command.to`; refused (nothing spent) if unreachable or too far for the AP."""
+    def move(self, command: Move) -> str | list[Plan]:
+        """The steps to `command.to`; refused (nothing spent) if unreachable or beyond the AP."""
         start = queries.hex_of(command.actor)
         if command.to == start:
             return "already there"
@@ -95,46 +93,29 @@ class MovementSystem(esper.Processor):
         ap = esper.component_for_entity(command.actor, ActionPoints)
         if cost > ap.current:
             return f"needs {cost} AP for {len(path) - 1} hexes, has {ap.current}"
-        return self.walk(command, path[1:], step_cost)
+        return self.steps(command, path[1:])
+
+    def steps(self, command: Move, steps: Sequence[Hex]) -> list[Plan]:
+        """Each step of a move as an Open action: its AP and the way on from there."""
+        step_cost = self.ruleset.action_cost("move", None, False) or 0
+        way = tuple(steps)
+        return [Plan(command, "move", self.step_cost(h, step_cost), None, way[i:])
+                for i, h in enumerate(way)]
 
     def step_cost(self, h: Hex, step_cost: int) -> int:
         """AP to enter `h`: the ruleset's step cost times the terrain's (difficult ground 2)."""
         terrain = self.hexmap.terrain(h)
         return step_cost * (terrain.move_cost if terrain is not None else 1)
 
-    def walk(self, command: Move, steps: list[Hex], step_cost: int) -> list[Event]:
-        """Walk the steps, paying per hex; an Open step waits for the enemies' reactions."""
-        actor = command.actor
-        ap = esper.component_for_entity(actor, ActionPoints)
-        walked = [queries.hex_of(actor)]
-        events: list[Event] = []
-        paid = 0
-        for i, step in enumerate(steps):
-            cost = self.step_cost(step, step_cost)
-            ap.current -= cost
-            if self.offer is not None:
-                offered = self.offer(actor, command, "move", None, steps[i:])
-                if offered is not None:
-                    events.extend(self._moved(actor, walked, paid))
-                    return [*events, *offered]
-            paid += cost
-            walked.append(step)
-            self._step(actor, step)
-        return [*events, *self._moved(actor, walked, paid)]
-
-    def resume(self, command: Command, opening: Opening) -> list[Event]:
-        """Take the step that waited on reactions (already paid for), then walk on."""
-        assert isinstance(command, Move)
-        step, rest = opening.steps[0], opening.steps[1:]
+    def resume(self, command: Move, step: Hex) -> str | list[Event]:
+        """Take the step that waited on reactions (already paid for), or why it cannot be."""
         here = queries.hex_of(command.actor)
         if hex_distance(here, step) != 1 or step in queries.occupants():
-            return [ActionFailed(command.actor, command.type, "the way is no longer open")]
-        step_cost = self.ruleset.action_cost("move", None, False) or 0
-        self._step(command.actor, step)
-        moved = self._moved(command.actor, [here, step], 0)
-        return [*moved, *self.walk(command, rest, step_cost)]
+            return "the way is no longer open"
+        self.step(command.actor, step)
+        return self.moved(command.actor, [here, step], 0)
 
-    def _step(self, actor: int, step: Hex) -> None:
+    def step(self, actor: int, step: Hex) -> None:
         """Move one hex: the position, the facing and the straight-line momentum follow it."""
         momentum = esper.component_for_entity(actor, Momentum)
         direction = direction_to(queries.hex_of(actor), step)
@@ -145,7 +126,7 @@ class MovementSystem(esper.Processor):
         occupancy.moved(actor, step)
         esper.component_for_entity(actor, Facing).direction = direction
 
-    def _moved(self, actor: int, walked: list[Hex], paid: int) -> list[Event]:
+    def moved(self, actor: int, walked: list[Hex], paid: int) -> list[Event]:
         """The Moved event of a walked stretch that cost `paid` AP (none if it is empty)."""
         if len(walked) < 2:
             return []
@@ -178,8 +159,8 @@ class MovementSystem(esper.Processor):
         ap = esper.component_for_entity(actor, ActionPoints).current
         return f"needs {cost} AP to turn off-turn, has {ap}" if cost > ap else cost
 
-    def stand_up(self, command: StandUp) -> str | list[Event]:
-        """Get up from prone, unless a lost leg keeps the combatant down."""
+    def stand_up(self, command: StandUp) -> str | Plan:
+        """The plan of getting up from prone, unless a lost leg keeps the combatant down."""
         conditions = esper.component_for_entity(command.actor, Conditions)
         if "prone" not in conditions.rounds:
             return "not prone"
@@ -188,16 +169,10 @@ class MovementSystem(esper.Processor):
         cost = queries.afford(self.ruleset, "stand_up", None, command.actor)
         if isinstance(cost, str):
             return cost
-        ap = esper.component_for_entity(command.actor, ActionPoints)
-        ap.current -= cost
-        if self.offer is not None:
-            offered = self.offer(command.actor, command, "stand_up", None, None)
-            if offered is not None:
-                return offered
-        return self.get_up(command, None)
+        return Plan(command, "stand_up", cost)
 
-    def get_up(self, command: Command, opening: Opening | None) -> list[Event]:
-        """Stand up (after any reactions)."""
+    def get_up(self, command: StandUp) -> list[Event]:
+        """Stand up (its AP paid; after any reactions)."""
         conditions = esper.component_for_entity(command.actor, Conditions)
         conditions.rounds.pop("prone", None)
         conditions.amounts.pop("prone", None)

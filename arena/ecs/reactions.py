@@ -1,8 +1,11 @@
-"""Reaction system: Open actions, and the Actions of Opportunity threatening enemies take."""
+"""Reaction system: Open actions, and the Actions of Opportunity threatening enemies take.
+
+The battle's door asks it for an opening (`offer`) after paying an Open action; a React
+command becomes the reactor's blow (`react`), which the door strikes, then `settle` says
+whether all have decided, and `thwarted` whether the action still goes ahead.
+"""
 
 from __future__ import annotations
-
-from collections.abc import Callable
 
 import esper
 
@@ -14,27 +17,21 @@ from arena.ecs.events import (
     Attacked,
     Event,
     OpeningPresented,
-    ReactionDeclined,
 )
+from arena.ecs.plans import FreeStrike, Plan, Reaction
 from arena.hexgrid import Hex, hex_distance
-from arena.model.commands import Attack, Command, EndTurn, React
+from arena.model.commands import Attack, EndTurn, React
 from arena.model.stats import Weapon
-from arena.rules.base import Action, AttackContext, Counter
-
-Finisher = Callable[[Command, Opening], list[Event]]
+from arena.rules.base import Counter
 
 
-class ReactionSystem(esper.Processor):
+class ReactionSystem:
     """Holds an Open action until every threatening enemy has taken or passed its chance."""
 
     def __init__(self, attacks: AttackSystem) -> None:
         self.attacks = attacks
         self.ruleset = attacks.ruleset
-        self.finishers: dict[type, Finisher] = {}
         self._reaches: dict[int, tuple[list[Weapon], int]] = {}
-
-    def process(self) -> None:
-        """Nothing runs per frame: reactions follow Open actions."""
 
     def pending(self) -> tuple[int, Opening] | None:
         """The Open combatant and its opening, while reactions are being decided."""
@@ -89,31 +86,29 @@ class ReactionSystem(esper.Processor):
         self._reaches[reactor] = (list(wielded), reach)
         return reach
 
-    def offer(
-        self, actor: int, command: Command, action: Action, ctx: AttackContext | None,
-        steps: list[Hex] | None = None,
-    ) -> list[Event] | None:
-        """Present an opening if the action is Open and anyone can react; else None."""
+    def offer(self, plan: Plan) -> list[Event] | None:
+        """Present an opening if the planned action is Open and anyone can react; else None.
+
+        The plan is paid for: the door asks this before it carries the action out.
+        """
+        command, ctx = plan.command, plan.ctx
+        actor = command.actor
         # An attack's context holds the attacker's stat block already.
         stats = esper.component_for_entity(actor, Stats).block if ctx is None else ctx.attacker
-        if not self.ruleset.opens(action, ctx, stats):
+        if not self.ruleset.opens(plan.action, ctx, stats):
             if ctx is None or not isinstance(command, Attack):
-                return None  # (checked here too: every attack asks)
-            return self.offer_counter(actor, command, ctx)
+                return None
+            counter = self.ruleset.counter(ctx)  # (asked here, not in a call: every attack asks)
+            return None if counter is None else self.offer_counter(actor, command, counter)
         reactors = self.reactors(actor)
         if not reactors:
             return None
-        esper.add_component(actor, Opening(command, reactors, steps=list(steps or ())))
+        esper.add_component(actor, Opening(command, reactors, steps=list(plan.steps)))
         return [OpeningPresented(actor, command.type, tuple(reactors))]
 
-    def offer_counter(
-        self, actor: int, command: Command, ctx: AttackContext | None
-    ) -> list[Event] | None:
+    def offer_counter(self, actor: int, command: Attack, counter: Counter) -> list[Event] | None:
         """Offer the target of an attack the blow it may strike first (a spear set vs a charge)."""
-        if ctx is None or not isinstance(command, Attack):
-            return None
-        counter = self.ruleset.counter(ctx)
-        if counter is None or self.countered_slot(command.target, counter) is None:
+        if self.countered_slot(command.target, counter) is None:
             return None
         esper.add_component(actor, Opening(command, [command.target]))
         esper.add_component(actor, counter)
@@ -149,8 +144,8 @@ class ReactionSystem(esper.Processor):
             return "cannot make an Action of Opportunity now"
         return None
 
-    def react(self, command: React) -> str | list[Event]:
-        """Take or pass the Action of Opportunity; when all have decided, finish the action."""
+    def react(self, command: React) -> str | Reaction:
+        """Take or pass the Action of Opportunity: the reactor's blow, for the door to strike."""
         reason = self.refusal(command)
         if reason is not None:
             return reason
@@ -158,45 +153,58 @@ class ReactionSystem(esper.Processor):
         assert pending is not None
         actor, opening = pending
         opening.reactors.pop(0)
-        events: list[Event] = []
         counter = self.counter_of(actor)
+        return Reaction(command.actor, actor, opening, counter, self.blow(command, actor, counter))
+
+    def blow(
+        self, command: React, actor: int, counter: Counter | None
+    ) -> FreeStrike | Attack | None:
+        """What the reactor strikes at `actor`: a counter's free blow, an Action of Opportunity.
+
+        None when it passes, or when the counter's weapon is gone or its maker fell.
+        """
         if counter is not None:
-            events.extend(self.strike_first(command, actor, counter))
-        elif command.take:
-            slot = self.reaction_slot(command.actor, actor)
-            assert slot is not None
-            struck = self.attacks.attack(Attack(command.actor, actor, slot), off_turn=True)
-            assert not isinstance(struck, str)
-            events.extend(struck)
-            if any(isinstance(e, Attacked) and e.result.hit for e in struck):
-                opening.failed = True
-        else:
-            events.append(ReactionDeclined(command.actor, actor))
+            slot = self.countered_slot(command.actor, counter)
+            if not command.take or slot is None:
+                return None
+            weapon = self.attacks.weapons(command.actor)[slot]
+            return FreeStrike(command.actor, actor, counter.options, weapon)
+        if not command.take:
+            return None
+        slot = self.reaction_slot(command.actor, actor)
+        assert slot is not None  # (checked by `refusal`)
+        return Attack(command.actor, actor, slot)
+
+    def settle(self, reaction: Reaction, struck: list[Event]) -> bool:
+        """After the reactor's blow (`struck`): whether every reactor has decided.
+
+        An Action of Opportunity that hit foils the action; reactors that can no longer strike
+        drop out. Once none is left, the opening closes (its components are taken off).
+        """
+        actor, opening = reaction.actor, reaction.opening
+        if isinstance(reaction.blow, Attack) and any(
+                isinstance(e, Attacked) and e.result.hit for e in struck):
+            opening.failed = True
         if queries.is_alive(actor):
             opening.reactors = [r for r in opening.reactors
                                 if self.reaction_slot(r, actor) is not None]
         else:
             opening.reactors.clear()
-        if not opening.reactors:
-            esper.remove_component(actor, Opening)
-            if counter is not None:
-                esper.remove_component(actor, Counter)
-            events.extend(self.finish(actor, opening))
-        return events
+        if opening.reactors:
+            return False
+        esper.remove_component(actor, Opening)
+        if reaction.counter is not None:
+            esper.remove_component(actor, Counter)
+        return True
 
-    def strike_first(self, command: React, actor: int, counter: Counter) -> list[Event]:
-        """Strike the attacker first (free, with the counter's weapon), or let it pass."""
-        slot = self.countered_slot(command.actor, counter)
-        if not command.take or slot is None:
-            return [ReactionDeclined(command.actor, actor)]
-        weapon = self.attacks.weapons(command.actor)[slot]
-        return self.attacks.free_attack(command.actor, actor, counter.options, weapon)
+    def thwarted(self, actor: int, opening: Opening) -> list[Event] | None:
+        """What stops the Open action once its opening closed; None: it goes ahead.
 
-    def finish(self, actor: int, opening: Opening) -> list[Event]:
-        """Carry out the Open action, unless an Action of Opportunity hit or felled the actor."""
+        Nothing more happens if its maker fell or the opening was a blunder's (provoked); an
+        Action of Opportunity that hit makes it fail.
+        """
         if not queries.is_alive(actor) or opening.provoked:
             return []
         if opening.failed:
-            reason = "hit by an Action of Opportunity"
-            return [ActionFailed(actor, opening.command.type, reason)]
-        return self.finishers[type(opening.command)](opening.command, opening)
+            return [ActionFailed(actor, opening.command.type, "hit by an Action of Opportunity")]
+        return None

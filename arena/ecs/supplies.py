@@ -16,7 +16,7 @@ from arena.rules.base import Ruleset
 STAUNCHED = ("bleeding",)  # what bandages stop, whatever the ruleset says of healing
 
 
-class SupplySystem(esper.Processor):
+class SupplySystem:
     """Carries out `UseItem`: pays the ruleset's AP, heals, ends conditions, empties the slot."""
 
     def __init__(self, ruleset: Ruleset, dice: Dice,
@@ -39,9 +39,6 @@ class SupplySystem(esper.Processor):
                 if first is not None and weapon.magic < first.magic:
                     return held, index, first
         return None
-
-    def process(self) -> None:
-        """Nothing runs per frame: supplies are used on commands."""
 
     def refusal(self, command: UseItem) -> str | int:
         """Why the item cannot be used now, or its AP cost."""

@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 import esper
 
 from arena.dice import Dice
-from arena.ecs import occupancy, queries
+from arena.ecs import auras, occupancy, queries
 from arena.ecs.components import (
     ActionPoints,
     Conditions,
@@ -29,7 +27,7 @@ from arena.ecs.events import (
 from arena.rules.base import Entrant, Ruleset
 
 
-class TurnSystem(esper.Processor):
+class TurnSystem:
     """Owns the round/turn cycle held in the `Clock` component."""
 
     def __init__(
@@ -39,10 +37,6 @@ class TurnSystem(esper.Processor):
         self.dice = dice
         self.max_rounds = max_rounds
         self.effects = effects
-        self.at_turn_start: Callable[[int], list[Event]] | None = None
-
-    def process(self) -> None:
-        """Nothing runs per frame: the turn cycle advances on commands."""
 
     def begin_round(self) -> list[Event]:
         """Roll initiative for a new round and start its first turn (or end at the limit)."""
@@ -71,7 +65,7 @@ class TurnSystem(esper.Processor):
         return [*events, *self.start_turn()]
 
     def start_turn(self) -> list[Event]:
-        """Skip fallen combatants, then refill the active combatant's AP."""
+        """Skip fallen combatants; refill the active combatant's AP, count its buffs down."""
         clock = queries.clock()
         while clock.index < len(clock.order) and not queries.is_alive(clock.order[clock.index]):
             clock.index += 1
@@ -91,8 +85,7 @@ class TurnSystem(esper.Processor):
         momentum = esper.component_for_entity(actor, Momentum)
         momentum.direction, momentum.steps = None, 0
         started: list[Event] = [TurnStarted(actor, clock.round, ap.current)]
-        if self.at_turn_start is not None:
-            started.extend(self.at_turn_start(actor))
+        started.extend(auras.tick(actor))  # the buffs it keeps up count down
         upkept = self.upkeep(actor)
         if upkept and not queries.is_alive(actor):
             clock.index += 1

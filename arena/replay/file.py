@@ -29,7 +29,7 @@ from arena.replay.document import (
     read_document,
     step,
 )
-from arena.replay.snapshot import differs_in, replayable
+from arena.replay.snapshot import differs_in, replayable, take
 from arena.rules.base import Ruleset
 from arena.text import one_line
 
@@ -69,7 +69,7 @@ class Recorder:
                 }
             )
             if self.keyframe_every and len(self.steps) % self.keyframe_every == 0:
-                snapshot = self.battle.snapshot(log=False)
+                snapshot = take(self.battle, log=False)
                 self.keyframes.append({"command": len(self.steps), "snapshot": snapshot})
         return events
 
@@ -249,7 +249,7 @@ def rerun(replay: Replay, ended: list[bool] | None = None) -> Iterator[Mismatch]
                 yield Mismatch(i, command, "state hash", digest, battle.state_hash())
                 return
             stored = replayable(keyframes[i]) if i in keyframes else None
-            made = replayable(battle.snapshot(log=False)) if stored is not None else {}
+            made = replayable(take(battle, log=False)) if stored is not None else {}
             if stored is not None and canonical(stored) != canonical(made):
                 yield Mismatch(i, command, f"stored keyframe after command {i}",
                                "the re-simulated state",

@@ -28,6 +28,7 @@ from arena.errors import ArenaError
 from arena.replay import KEYFRAME_EVERY
 from arena.replay.file import Replay
 from arena.replay.snapcodec import SnapshotError
+from arena.replay.snapshot import restore, take
 
 
 class Seeker:
@@ -61,7 +62,7 @@ class Seeker:
         if stored and len(known) == len(self.commands):
             self.events = [events for events, _ in known]
             self.clock += [clock for _, clock in known]
-        self.frames[0] = self.battle.snapshot(log=False)
+        self.frames[0] = take(self.battle, log=False)
         self.position = 0
         if not stored:
             try:
@@ -117,7 +118,7 @@ class Seeker:
         if self.splices and isinstance(script, list) and all(type(f) is int for f in script):
             self.battle.dice.seek(0, 0)
             self.battle.dice.splice(script)  # the whole script (none of it used yet)
-        self.battle.restore(snapshot)
+        restore(self.battle, snapshot)
 
     def _forward(self, n: int) -> None:
         """Apply commands up to `n`, checking hashes and keeping a keyframe every `every`."""
@@ -136,7 +137,7 @@ class Seeker:
                                  "state: cannot seek in it (see arena diff --rerun)")
             self.checked.add(i)
             if (i + 1) % self.every == 0 and i + 1 not in self.frames:
-                self.frames[i + 1] = self.battle.snapshot(log=False)
+                self.frames[i + 1] = take(self.battle, log=False)
         self.position = n
 
     def _clock(self) -> tuple[int, int | None]:

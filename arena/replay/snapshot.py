@@ -13,10 +13,8 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING, Any
 
-import esper
-
 from arena.ai.tactical import TacticalAI
-from arena.ecs import occupancy
+from arena.battle import state
 from arena.replay.snapcodec import SnapshotError, decode, encode
 
 if TYPE_CHECKING:
@@ -33,7 +31,7 @@ __all__ = ["FORMAT", "VERSION", "SnapshotError", "differs_in", "replayable", "re
 def take(battle: Battle, log: bool = True) -> dict[str, Any]:
     """The battle's state now as plain JSON data (`log=False`: no event log; restores empty)."""
     battle.world.activate()
-    entities = [[e, [encode(c) for c in _components(e)]] for e in sorted(esper.get_entities())]
+    entities = [[e, [encode(c) for c in components]] for e, components in state.entities()]
     return {
         "format": FORMAT,
         "version": VERSION,
@@ -41,7 +39,7 @@ def take(battle: Battle, log: bool = True) -> dict[str, Any]:
         "seed": battle.seed,
         "script": list(battle.dice.script),
         "dice": {"draws": battle.dice.draws, "script_used": battle.dice.script_used},
-        "next_entity": _next_entity(),
+        "next_entity": state.next_entity(),
         "entities": entities,
         "roster": _roster(battle),
         "log": [encode(e) for e in battle.log] if log else None,
@@ -56,16 +54,7 @@ def restore(battle: Battle, data: Any) -> None:
     entities = _entities(data["entities"])
     if any(entity >= _int(data, "next_entity", 1) for entity, _ in entities):
         raise SnapshotError("corrupt snapshot: an entity id is not below next_entity")
-    esper.clear_database()
-    occupancy.forget()  # rebuilt from the restored positions when next asked for
-    alive = dict(entities)
-    for _ in range(1, _int(data, "next_entity", 1)):
-        entity = esper.create_entity()  # ids count up from 1 as in the original world
-        for component in alive.get(entity, []):
-            esper.add_component(entity, component)
-    for entity in range(1, _int(data, "next_entity", 1)):
-        if entity not in alive:
-            esper.delete_entity(entity, immediate=True)
+    state.rebuild(entities, _int(data, "next_entity", 1))
     dice = data["dice"] if isinstance(data["dice"], dict) else {}
     battle.dice.seek(_int(dice, "draws", 0), _int(dice, "script_used", 0))
     _restore_roster(battle, data["roster"])
@@ -91,17 +80,6 @@ def differs_in(a: dict[str, Any], b: dict[str, Any]) -> str:
         if json.dumps(a.get(key), sort_keys=True) != json.dumps(b.get(key), sort_keys=True):
             return key
     return ""
-
-
-def _components(entity: int) -> list[object]:
-    """An entity's components in class-name order (so a snapshot is the same bytes each time)."""
-    return sorted(esper.components_for_entity(entity), key=lambda c: type(c).__qualname__)
-
-
-def _next_entity() -> int:
-    """The id esper will give the next entity of the current world."""
-    counter = esper._entity_count  # read only: esper has no public accessor for it
-    return int(repr(counter)[len("count("):-1])
 
 
 def _roster(battle: Battle) -> dict[str, Any]:

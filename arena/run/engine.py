@@ -25,6 +25,7 @@ from arena.procgen.rng import Stream, derive
 from arena.procgen.roster import Pool, is_boss_bout, pool
 from arena.procgen.threat import combatant_threat, side_strength
 from arena.procgen.values import REFERENCE_WEAPON, item_value
+from arena.replay.snapshot import take
 from arena.rules import RULESETS, get_ruleset
 from arena.rules.base import Ruleset
 from arena.run.balance import foe_budget
@@ -356,7 +357,7 @@ def play_commands(run: Run, bout: Bout, battle: Battle,
         run.events(battle, events)
         if run.keyframe_every and len(bout.steps) % run.keyframe_every == 0:
             bout.keyframes.append({"command": len(bout.steps),
-                                   "snapshot": battle.snapshot(log=False)})
+                                   "snapshot": take(battle, log=False)})
         if run.keep_seen:
             bout.seen = bout.seen if bout.seen is not None else []
             now = clock(battle)

@@ -26,7 +26,7 @@ from arena.model.commands import Command, command_from_json
 from arena.procgen import GENERATOR_VERSION
 from arena.replay.document import keyframe_list
 from arena.replay.file import canonical
-from arena.replay.snapshot import differs_in
+from arena.replay.snapshot import differs_in, take
 from arena.run.auto import end, start
 from arena.run.decisions import choice_from_json
 from arena.run.engine import Bout, Run, RunConfig, play_commands
@@ -195,7 +195,7 @@ def _checker(steps: list[Any], number: int, battle: Battle,
             raise _Diverged(RunMismatch(number, index, f"{command.type} by #{command.actor}: "
                                         f"state hash expected {expected}; actual {actual}"))
         if index in stored:
-            kept, made = _unplanned(stored[index]), _unplanned(battle.snapshot(log=False))
+            kept, made = _unplanned(stored[index]), _unplanned(take(battle, log=False))
             if canonical(kept) != canonical(made):
                 raise _Diverged(RunMismatch(number, index, "stored keyframe after command "
                                             f"{index} differs in {differs_in(kept, made)!r}"))

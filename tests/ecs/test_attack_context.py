@@ -29,6 +29,7 @@ from arena.ecs.components import (
 from arena.ecs.cover import cover_quarters
 from arena.hexgrid import DIRECTIONS, direction_to, hex_distance, relative_position
 from arena.model.commands import Attack
+from arena.replay.snapshot import restore, take
 from arena.rules import get_ruleset
 from arena.rules.base import AttackContext
 
@@ -162,12 +163,12 @@ def test_kept_component_references_are_fetched_again_after_a_snapshot_restore() 
     """A restore rebuilds the world's components; the references follow the new ones."""
     scenario = load_scenario("skirmish", load_library(), None)
     with Battle(scenario, get_ruleset(scenario.ruleset), 5) as battle:
-        early = json.loads(json.dumps(battle.snapshot()))
+        early = json.loads(json.dumps(take(battle)))
         for _ in range(40):
             battle.apply(battle.decide())
         before = dict(battle.attacks.parts.known)
         assert before
-        battle.restore(early)
+        restore(battle, early)
         for _ in range(40):
             battle.apply(battle.decide())
             assert_parts_are_the_components(battle)

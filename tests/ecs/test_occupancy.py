@@ -25,6 +25,7 @@ from arena.hexgrid import (
     line_of_sight,
 )
 from arena.model.terrain import HexMap
+from arena.replay.snapshot import restore, take
 from arena.rules import get_ruleset
 
 FLOOR = load_library().terrain["floor"]
@@ -82,11 +83,11 @@ def test_occupancy_index_is_rebuilt_from_positions_after_a_snapshot_restore() ->
     scenario = load_scenario("skirmish", load_library(), None)
     ruleset = get_ruleset(scenario.ruleset)
     with Battle(scenario, ruleset, 5) as battle:
-        early = json.loads(json.dumps(battle.snapshot()))
+        early = json.loads(json.dumps(take(battle)))
         for _ in range(60):
             battle.apply(battle.decide())
         moved = dict(occupancy.index().at)
-        battle.restore(early)
+        restore(battle, early)
         assert_index_matches()
         assert occupancy.index().at != moved  # the restore put combatants back
         battle.apply(battle.decide())

@@ -12,6 +12,7 @@ from arena.cli.main import main
 from arena.errors import ReplayError
 from arena.replay.file import load
 from arena.replay.seek import Seeker
+from arena.replay.snapshot import take
 
 
 @pytest.fixture
@@ -44,7 +45,7 @@ def test_keyframes_round_trip_each_one_the_state_after_its_command(keyed: Path) 
     seeker = Seeker(replay, every=7)  # re-simulates; its own keyframes fall elsewhere
     try:
         for n, stored in replay.keyframes:
-            made = seeker.at(n).snapshot(log=False)
+            made = take(seeker.at(n), log=False)
             assert {**made, "roster": None} == {**stored, "roster": None}  # no AI ran here
             assert len(stored["roster"]["sides"]["M"]) == 2  # type: ignore[index]  # sim's AIs
             assert stored["state_hash"] == replay.steps[n - 1][2]

@@ -17,7 +17,7 @@ from arena.hexgrid import Hex
 from arena.model.commands import Command, EndTurn, Move, React
 from arena.model.scenario import Scenario
 from arena.replay.snapcodec import SnapshotError, decode, encode
-from arena.replay.snapshot import take
+from arena.replay.snapshot import restore, take
 from arena.rules import get_ruleset
 from arena.rules.ap import ApRuleset
 from tests.factories import ap_stats, fighter
@@ -45,7 +45,7 @@ def full_run(name: str, seed: int, ai: str) -> tuple[tuple[Command, ...],
     with Battle(s, get_ruleset(s.ruleset), seed) as b:
         b.roster.configure(ai, "normal", len(s.sides))
         while not b.over and len(commands) < CAP:
-            snaps.append(json.dumps(b.snapshot(), separators=(",", ":")))
+            snaps.append(json.dumps(take(b), separators=(",", ":")))
             command = b.decide()
             commands.append(command)
             events.append(tuple(b.apply(command)))
@@ -64,7 +64,7 @@ def test_restore_then_continue_gives_the_same_events_and_hashes(
     cut = min(int(where * len(commands)), len(commands) - 1)
     s = scenario(name)
     with Battle(s, get_ruleset(s.ruleset), seed) as b:  # a fresh battle, restored mid-way
-        b.restore(json.loads(snaps[cut]))
+        restore(b, json.loads(snaps[cut]))
         assert b.state_hash() == (hashes[cut - 1] if cut else b.state_hash())
         for i in range(cut, len(commands)):
             command = b.decide()  # the AI's memory came back too: it chooses the same
@@ -80,11 +80,11 @@ def test_snapshot_taken_while_an_opening_waits_restores_the_pending_reaction() -
                          fighter("Bob", 1, Hex(1, 0), facing=3))
     with Battle(s, AP, 5, (15, 1, 14, 5)) as b:
         assert b.apply(Move(1, Hex(-2, 0)))[0].type == "opening_presented"
-        snap = json.loads(json.dumps(b.snapshot()))
+        snap = json.loads(json.dumps(take(b)))
         later = [b.apply(React(2, True)), b.apply(EndTurn(1))]
         hashes = b.state_hash()
     with Battle(s, AP, 5, (15, 1, 14, 5)) as c:
-        c.restore(snap)
+        restore(c, snap)
         pending = c.reactions.pending()
         assert pending is not None and isinstance(pending[1], Opening) and c.active == 2
         assert [c.apply(React(2, True)), c.apply(EndTurn(1))] == later
@@ -99,7 +99,7 @@ def test_a_snapshot_is_the_same_bytes_taken_twice_and_after_a_restore() -> None:
         first = json.dumps(take(b))
         assert json.dumps(take(b)) == first
         with Battle(s, get_ruleset(s.ruleset), 5) as other:
-            other.restore(json.loads(first))
+            restore(other, json.loads(first))
             assert json.dumps(take(other)) == first
             assert other.log == b.log
 
@@ -107,17 +107,17 @@ def test_a_snapshot_is_the_same_bytes_taken_twice_and_after_a_restore() -> None:
 def test_restoring_into_a_battle_of_another_seed_is_refused() -> None:
     s = scenario("duel")
     with Battle(s, get_ruleset(s.ruleset), 1) as b:
-        snap = b.snapshot()
+        snap = take(b)
     with Battle(s, get_ruleset(s.ruleset), 2) as b, pytest.raises(SnapshotError, match="seed"):
-        b.restore(snap)
+        restore(b, snap)
 
 
 def test_restoring_into_a_battle_of_another_dice_script_is_refused() -> None:
     s = scenario("duel")
     with Battle(s, get_ruleset(s.ruleset), 1, (20,)) as b:
-        snap = b.snapshot()
+        snap = take(b)
     with Battle(s, get_ruleset(s.ruleset), 1) as b, pytest.raises(SnapshotError, match="script"):
-        b.restore(snap)
+        restore(b, snap)
 
 
 def test_scripted_dice_position_survives_a_snapshot() -> None:
@@ -125,10 +125,10 @@ def test_scripted_dice_position_survives_a_snapshot() -> None:
     script = (20, 20, 1, 3)
     with Battle(s, get_ruleset(s.ruleset), 9, script) as b:
         b.apply(b.decide())
-        snap = json.loads(json.dumps(b.snapshot()))
+        snap = json.loads(json.dumps(take(b)))
         rest = [b.apply(b.decide()) for _ in range(6) if not b.over]
         with Battle(s, get_ruleset(s.ruleset), 9, script) as c:
-            c.restore(snap)
+            restore(c, snap)
             assert c.dice.state() == (9, snap["dice"]["draws"], snap["dice"]["script_used"])
             assert [c.apply(c.decide()) for _ in range(len(rest))] == rest
 
