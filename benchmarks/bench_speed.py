@@ -157,7 +157,7 @@ def profile_attacks(n: int, top: int) -> None:
     rows = sorted(stats.stats.items(), key=lambda item: -item[1][2])  # type: ignore[attr-defined]
     # Shares of the time inside `Battle.apply` (the loop's own bookkeeping left out).
     total = next(row[3] for (path, _, name), row in rows
-                 if name == "apply" and path.endswith("battle.py"))
+                 if name == "apply" and path.endswith(("battle/core.py", "battle.py")))
     print(f"{'function':<58} {'calls/attack':>12} {'own':>6} {'with callees':>12}")
     for (path, line, name), (_, calls, own, cumulative, _) in rows[:top]:
         where = f"{'/'.join(Path(path).parts[-2:])}:{line}({name})" if line else name

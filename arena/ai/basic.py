@@ -5,8 +5,6 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-import esper
-
 from arena.ecs import queries
 from arena.ecs.attacks import AttackSystem
 from arena.ecs.auras import AuraSystem
@@ -43,7 +41,7 @@ if TYPE_CHECKING:
     from arena.ai.candidates import Candidate
 
 
-class AISystem(esper.Processor):
+class AISystem:
     """Chooses the next command for the active combatant; never changes the world."""
 
     def __init__(
@@ -57,9 +55,6 @@ class AISystem(esper.Processor):
         self.auras = auras
         # Rulesets with extras (adnd) scatter weapons and have buffs: the AI tends to both.
         self.extras = isinstance(attacks.ruleset, Extras)
-
-    def process(self) -> None:
-        """Nothing runs per frame: the AI is asked for one command at a time."""
 
     def react(self, reactor: int) -> React:
         """Always take an Action of Opportunity that can be taken."""
