@@ -1,4 +1,4 @@
-"""Carry-over: the party's records after a bout, read off the battle's aftermath (its final state).
+"""Carry-over: the party's records after a bout, read off the battle's holdings (its final state).
 
 The rules (docs/run.md): hit points as they stood; lasting conditions as `injuries` decides;
 weapons in hand or carried at the end come home (degraded ones stay degraded), a broken one
@@ -13,8 +13,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from arena.battle.aftermath import Aftermath, aftermath
 from arena.battle.core import Battle
+from arena.battle.holdings import Holdings, holdings
 from arena.ecs.events import Attacked, Died, Event, WeaponBroken
 from arena.model.stats import Armour, Weapon
 from arena.run.injuries import lasts
@@ -96,7 +96,7 @@ def _shield_after(member: Member, now: Armour | None, broken: list[str], tally: 
 def carry_over(battle: Battle, party: list[Member], entities: Mapping[int, int], tally: Tally
                ) -> None:
     """Update `party` (members by index -> entity id) from the battle's final state."""
-    left = aftermath(battle)
+    left = holdings(battle)
     names = battle.names()
     killers = _killers(battle.log, names)
     for index, entity in sorted(entities.items()):
@@ -119,7 +119,7 @@ def carry_over(battle: Battle, party: list[Member], entities: Mapping[int, int],
         tally.loot = loot(set(entities.values()), left)
 
 
-def loot(ours: set[int], left: Aftermath) -> list[Weapon]:
+def loot(ours: set[int], left: Holdings) -> list[Weapon]:
     """What the foes dropped on the floor or died holding, in entity-id order.
 
     A beast's claws and bite are part of it, not loot (`Weapon.natural`).

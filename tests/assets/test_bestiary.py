@@ -18,8 +18,8 @@ from arena.assets import load_library
 from arena.assets.common import Template
 from arena.assets.generated import materials
 from arena.assets.templates import full_stats
-from arena.battle.aftermath import aftermath
 from arena.battle.core import Battle
+from arena.battle.holdings import holdings
 from arena.cli.main import main
 from arena.dice import Dice
 from arena.ecs.components import Dead, Health, Wielded
@@ -246,10 +246,10 @@ def test_a_fallen_beasts_claws_and_bite_are_not_loot_but_a_fallen_swordsmans_swo
     with duel("swordsman", "ghoul", "adnd") as b:
         assert [w.natural for w in wielded(2)] == [True, True, True]
         esper.add_component(2, Dead(1))
-        assert loot({1}, aftermath(b)) == []
+        assert loot({1}, holdings(b)) == []
     with duel("ghoul", "swordsman", "adnd") as b:
         esper.add_component(2, Dead(1))
-        assert [w.id for w in loot({1}, aftermath(b))] == [w.id for w in wielded(2)] != []
+        assert [w.id for w in loot({1}, holdings(b))] == [w.id for w in wielded(2)] != []
 
 
 # --- the generator ---------------------------------------------------------------------------

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import esper
 
-from arena.battle.aftermath import Dropped, aftermath
 from arena.battle.core import Battle
+from arena.battle.holdings import Dropped, holdings
 from arena.battle.view import (
     AuraView,
     ClockView,
@@ -127,7 +127,7 @@ def test_the_clock_is_the_snapshot_s_round_order_and_turn():
         assert snapshot(battle).combatants[0].template == "ann"
 
 
-def test_the_aftermath_has_each_combatant_s_kit_as_records_and_the_floor_with_owners():
+def test_holdings_give_each_combatant_s_kit_as_records_and_the_floor_with_owners():
     s = scenario(fighter("Ann", 0, Hex(0, 0), weapons=(SHORTBOW, DAGGER, LONGSWORD)),
                  fighter("Bob", 1, Hex(2, 0), weapons=(CROSSBOW,)))
     with Battle(s, get_ruleset("ap"), 1) as battle:
@@ -136,7 +136,7 @@ def test_the_aftermath_has_each_combatant_s_kit_as_records_and_the_floor_with_ow
         esper.add_component(2, Dead(1))
         esper.component_for_entity(1, Conditions).rounds["bleeding"] = 0
         before = battle.state_hash()
-        left = aftermath(battle)
+        left = holdings(battle)
         assert battle.state_hash() == before
         ann, bob = left.combatants
         assert (ann.id, ann.side, ann.fallen, ann.wielded, ann.carried) == (

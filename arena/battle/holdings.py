@@ -46,7 +46,7 @@ class Dropped:
 
 
 @dataclass(frozen=True, slots=True)
-class Aftermath:
+class Holdings:
     """Every combatant's belongings and every weapon on the floor, in entity-id order."""
 
     combatants: tuple[Belongings, ...]
@@ -78,9 +78,9 @@ def _belongings(entity: int) -> Belongings:
     )
 
 
-def aftermath(battle: Battle) -> Aftermath:
+def holdings(battle: Battle) -> Holdings:
     """Copy the combatants' belongings and the weapons on the floor; the battle is not changed."""
     battle.world.activate()
     floor = tuple(Dropped(e, item.weapon, item.owner)
                   for e, item in sorted(esper.get_component(Item), key=lambda pair: pair[0]))
-    return Aftermath(tuple(_belongings(e) for e in sorted(battle.combatants)), floor)
+    return Holdings(tuple(_belongings(e) for e in sorted(battle.combatants)), floor)
