@@ -15,7 +15,7 @@ import esper
 
 from arena.ai.basic import AISystem
 from arena.ai.candidates import Candidate
-from arena.ai.roster import Roster
+from arena.ai.sides import Roster
 from arena.battle.door import Door
 from arena.battle.statehash import state_hash
 from arena.dice import Dice
@@ -102,7 +102,7 @@ class Battle:
                              self.reactions, self.auras, self.supplies)
             self.ai = AISystem(self.attacks, self.movement, self.reactions, self.items,
                                self.auras)
-            self.roster = Roster(self.ai, seed)  # which AI commands each side (ai_roster.py)
+            self.roster = Roster(self.ai, seed)  # which AI commands each side (arena/ai/sides.py)
             # Only rulesets with buffs pay for ending chants.
             self.chants = isinstance(ruleset, Extras)
             self.opening = self._finish(self.turns.begin_round())

@@ -15,8 +15,7 @@ from arena.calculator.answers import (
     ruleset_text,
     rulesets_text,
 )
-from arena.calculator.query import Query, build_query, stat_block, weapon_catalogue
-from arena.calculator.render import (
+from arena.calculator.output import (
     attack_json,
     attack_lines,
     effect_text,
@@ -28,8 +27,7 @@ from arena.calculator.render import (
     roll_faces,
     stats_line,
 )
-from arena.calculator.situations import POSITIONS, Situation, situations
-from arena.calculator.spec import (
+from arena.calculator.parsing import (
     CHOICE_FIELDS,
     DEFAULT_WEAPON,
     DEFENDER_FIELDS,
@@ -38,6 +36,8 @@ from arena.calculator.spec import (
     parse_value,
     split_spec,
 )
+from arena.calculator.query import Query, build_query, stat_block, weapon_catalogue
+from arena.calculator.situations import POSITIONS, Situation, situations
 
 __all__ = [
     "CHOICE_FIELDS", "DEFAULT_WEAPON", "DEFENDER_FIELDS", "POSITIONS", "WEAPON_FIELDS", "Query",

@@ -5,10 +5,10 @@ from __future__ import annotations
 import json
 
 from arena.assets import Library
+from arena.calculator.output import attack_json, attack_lines, field_line, odds_json, odds_lines
+from arena.calculator.parsing import CHOICE_FIELDS, DEFENDER_FIELDS, WEAPON_FIELDS
 from arena.calculator.query import Query, weapon_catalogue
-from arena.calculator.render import attack_json, attack_lines, field_line, odds_json, odds_lines
 from arena.calculator.situations import situations
-from arena.calculator.spec import CHOICE_FIELDS, DEFENDER_FIELDS, WEAPON_FIELDS
 from arena.dice import Dice
 from arena.rules import RULESETS
 from arena.rules.base import AttackResult, Ruleset

@@ -7,8 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from arena.assets import Library
-from arena.calculator.situations import Situation, situations
-from arena.calculator.spec import (
+from arena.calculator.parsing import (
     CHOICE_FIELDS,
     DEFAULT_WEAPON,
     DEFENDER_FIELDS,
@@ -18,6 +17,7 @@ from arena.calculator.spec import (
     parse_value,
     split_spec,
 )
+from arena.calculator.situations import Situation, situations
 from arena.errors import ArenaError
 from arena.hexgrid import ORIGIN, Hex, hex_angle, hex_distance, relative_position
 from arena.model.stats import Armour, StatBlock, StatValue, Weapon

@@ -75,7 +75,7 @@ def parse_seeds(text: str) -> range:
 
 def job_from(args: argparse.Namespace) -> tuple[Job, Scenario | None]:
     """Check every option before any battle is fought; the job and its fixed scenario."""
-    from arena.ai.roster import parse_ai  # noqa: PLC0415
+    from arena.ai.sides import parse_ai  # noqa: PLC0415
     from arena.assets import load_library, load_scenario  # noqa: PLC0415
     from arena.rules import get_ruleset  # noqa: PLC0415
     from arena.tools.sweep import Job  # noqa: PLC0415

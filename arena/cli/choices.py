@@ -32,7 +32,7 @@ RULESET_CATALOG: tuple[RulesetEntry, ...] = (
 )
 RULESET_NAMES: tuple[str, ...] = tuple(r.name for r in RULESET_CATALOG)
 
-# arena.ai.roster's AI_NAMES, DEFAULT_AI, DEFAULT_LEVEL; arena.ai.tactical's LEVELS.
+# arena.ai.sides's AI_NAMES, DEFAULT_AI, DEFAULT_LEVEL; arena.ai.tactical's LEVELS.
 AI_NAMES: tuple[str, ...] = ("tactical", "basic")
 DEFAULT_AI = "tactical"
 DEFAULT_LEVEL = "normal"

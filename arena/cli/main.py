@@ -178,7 +178,7 @@ def explain_ai(out: TextIO, battle: Battle) -> Command:
 
 def run_play(args: argparse.Namespace) -> int:
     """Play in the terminal (imported here so `sim` and `replay` never load the front end)."""
-    from arena.ai.roster import parse_ai  # noqa: PLC0415
+    from arena.ai.sides import parse_ai  # noqa: PLC0415
     from arena.cli.gen import generated_request  # noqa: PLC0415
     from arena.tui.launch import PlayOptions, play  # noqa: PLC0415
 

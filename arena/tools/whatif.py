@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from arena.ai.roster import DEFAULT_AI, DEFAULT_LEVEL
+from arena.ai.sides import DEFAULT_AI, DEFAULT_LEVEL
 from arena.battle import view
 from arena.battle.core import Battle
 from arena.ecs.events import Refused

@@ -41,7 +41,7 @@ class PlayOptions:
     generated: tuple[int, GenSpec] | None = None  # `--generated N`: (arena seed, request)
     palette: str | None = None  # `--palette`: used and saved in the config
     fresh: bool = False  # a battle was asked for by name or seed: resume only that one
-    ai: str = "tactical"  # `--ai`: the AI commanding the other sides (ai_roster.py)
+    ai: str = "tactical"  # `--ai`: the AI commanding the other sides (arena/ai/sides.py)
     ai_level: str = "normal"  # `--ai-level`: easy, normal or hard
     accessible: bool = False  # `--accessible`: no map, the battle in lines (accessible/play.py)
 

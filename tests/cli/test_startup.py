@@ -13,7 +13,7 @@ import sys
 import pytest
 
 from arena import calculator
-from arena.ai import roster as ai_roster
+from arena.ai import sides as ai_roster
 from arena.ai import tactical as ai_tactical
 from arena.cli import choices
 from arena.rules import RULESETS

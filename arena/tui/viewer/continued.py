@@ -13,7 +13,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from arena.ai.roster import DEFAULT_AI
+from arena.ai.sides import DEFAULT_AI
 from arena.assets import load_library
 from arena.battle.core import Battle
 from arena.errors import ArenaError
