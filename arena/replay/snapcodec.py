@@ -6,6 +6,10 @@ decodes to the same types it had (a tuple stays a tuple, so `repr` and the state
 dict, ``{"D": "module:Class", "f": {...}}`` dataclass, ``{"N": "module:Class", "v": [...]}``
 named tuple, ``{"E": "module:Class", "v": value}`` enum member. Classes are looked up only in
 `arena` modules and must be of the kind the tag names: nothing is evaluated.
+
+A class keeps the name it was first written under when its module moves (`WIRE_NAMES`), so a
+snapshot is the same bytes whichever layout wrote it, and keyframes stored in older replays
+still compare equal to the re-simulated state.
 """
 
 from __future__ import annotations
@@ -19,6 +23,11 @@ from typing import Any
 from arena.errors import ArenaError
 
 _PLAIN = (type(None), bool, int, float, str)
+
+# Classes whose module moved since snapshots first named them: today's name -> the name on the
+# wire (the folders became the layers in issue 27: the AI left `arena/ecs/`).
+WIRE_NAMES = {"arena.ai.tactical:Walked": "arena.ecs.ai_tactical:Walked"}
+_FROM_WIRE = {wire: name for name, wire in WIRE_NAMES.items()}
 
 
 class SnapshotError(ArenaError):
@@ -74,8 +83,9 @@ def decode(data: Any) -> Any:
 
 
 def _name(cls: type) -> str:
-    """`module:Qualname` of an arena class."""
-    return f"{cls.__module__}:{cls.__qualname__}"
+    """`module:Qualname` of an arena class, as the wire names it."""
+    name = f"{cls.__module__}:{cls.__qualname__}"
+    return WIRE_NAMES.get(name, name)
 
 
 def _order(item: Any) -> str:
@@ -99,6 +109,8 @@ def _pair(data: Any) -> tuple[Any, Any]:
 
 def _lookup(name: Any, kind: str) -> Any:
     """The arena class `module:Qualname` names, checked to be a dataclass, named tuple or enum."""
+    if isinstance(name, str):
+        name = _FROM_WIRE.get(name, name)
     module, _, qualname = name.partition(":") if isinstance(name, str) else ("", "", "")
     if not (module == "arena" or module.startswith("arena.")) or not qualname:
         raise SnapshotError(f"corrupt snapshot: {str(name)[:60]!r} is not an arena class")

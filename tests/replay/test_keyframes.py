@@ -10,6 +10,7 @@ import pytest
 
 from arena.cli.main import main
 from arena.errors import ReplayError
+from arena.replay import snapcodec
 from arena.replay.file import load
 from arena.replay.seek import Seeker
 from arena.replay.snapshot import take
@@ -150,3 +151,20 @@ def test_keyframes_verify_in_every_ruleset_with_mixed_ais(
     assert load(path).keyframes
     assert main(["replay", str(path), "--verify"]) == 0
     capsys.readouterr()
+
+
+BEFORE_THE_MOVE = Path(__file__).parents[1] / "data" / "duel_3_keyframes_before_issue_27.json"
+
+
+def test_keyframes_written_before_the_ai_left_ecs_still_verify_and_restore(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    # Written by the code before issue 27 moved the AI to arena/ai/: its keyframes name the
+    # tactical AI's memory `arena.ecs.ai_tactical:Walked`, and today's snapshots must match them.
+    text = BEFORE_THE_MOVE.read_text()
+    assert '"arena.ecs.ai_tactical:Walked"' in text
+    assert main(["replay", str(BEFORE_THE_MOVE), "--verify"]) == 0
+    assert "replay verified" in capsys.readouterr().out
+    frame = json.loads(text)["keyframes"][-1]["snapshot"]
+    walked = snapcodec.decode(frame["roster"]["tactical"]["normal"]["walked"])
+    assert {type(w).__module__ for w in walked.values()} == {"arena.ai.tactical"}
+    assert snapcodec.encode(walked) == frame["roster"]["tactical"]["normal"]["walked"]
