@@ -1,7 +1,7 @@
 """What each combatant has and what lies on the floor, as whole records: what a run carries home.
 
-Read-only like the screens' view (`arena/battle/view.py`), which shows names where this gives
-the weapons, shields and supplies themselves, as they are now.
+Read-only like the view (`arena/battle/view.py`), which names a shield and supplies where this
+gives their records, and leaves out what only a run needs (non-lethal damage, who dropped what).
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""A read-only snapshot of a battle for front ends, so they never touch esper themselves.
+"""A read-only snapshot of a battle for the layers above it, so they never touch esper.
 
 `snapshot(battle)` copies what a screen shows (combatants, items on the ground, the clock),
 `clock(battle)` only the clock; `path_to` and `attack_plan` answer a front end's "what if"

@@ -1,14 +1,14 @@
 """Camp between bouts: the choices, what each costs, and the documented policy of `--auto`.
 
 Free at every camp: take loot (after a win) and pass a weapon to another member. Then up to
-`ACTIONS` of: rest (each member regains half its lost HP, rounded up, and the ruleset's heal
-hook ends what healing ends: d40 bleeding), repair one weapon (broken or degraded back to as
-it was made), tend one injury (bleeding ends, one injury point goes; severed parts never
-heal), take one of the offered weapons, armour, shields or supplies, recruit a level-1
-replacement for a fallen member (costs `RECRUIT_COST` score). Or retire: the run ends with
-what it has won. Using a supply from a member's pack is free: a potion heals its dice' average
-(rounded up; the heal hook ends what healing ends), bandages stop bleeding, a whetstone mends
-the member's first broken, else degraded, weapon.
+`ACTIONS` of: rest (each member regains two thirds of its lost HP, rounded up, and the
+ruleset's heal hook ends what healing ends: d40 bleeding), repair one weapon (broken or
+degraded back to as it was made), tend one injury (bleeding ends, one injury point goes;
+severed parts never heal), take one of the offered weapons, armour, shields or supplies,
+recruit a level-1 replacement for a fallen member (costs `RECRUIT_COST` score). Or retire: the
+run ends with what it has won. Using a supply from a member's pack is free: a potion heals its
+dice' average (rounded up; the heal hook ends what healing ends), bandages stop bleeding, a
+whetstone mends the member's first broken, else degraded, weapon.
 """
 
 from __future__ import annotations

@@ -174,7 +174,11 @@ def _command(live: LiveRun, line: Commanded) -> None:
         raise ArenaError(f"a command of bout {line.bout} out of place")
     recorder = live.fight.recorder
     before = len(recorder.steps)
-    recorder.apply(command_from_json(line.command), "player" if line.by is None else line.by)
+    try:
+        command = command_from_json(line.command)
+    except ValueError as e:  # the decoder's one-line reason
+        raise ArenaError(f"a recorded command is unreadable: {e}") from None
+    recorder.apply(command, "player" if line.by is None else line.by)
     if len(recorder.steps) == before:
         raise ArenaError("a recorded command is refused")
     if recorder.steps[-1]["state_hash"] != line.state_hash:

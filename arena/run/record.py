@@ -180,7 +180,7 @@ def _source(steps: list[Any], number: int) -> Callable[[Battle, int], Command | 
         step = steps[index - 1]
         try:
             return command_from_json(step.get("command") if isinstance(step, dict) else None)
-        except ArenaError as e:
+        except ValueError as e:  # the decoder's one-line reason
             raise _Diverged(RunMismatch(number, index, f"unreadable command: {e}")) from None
     return next_command
 

@@ -118,6 +118,20 @@ def test_a_finished_terminal_run_leaves_score_morgue_and_a_verifying_record(
     assert "run verified: 2 bouts" in capsys.readouterr().out
 
 
+def test_an_unreadable_command_in_a_run_journal_is_an_arena_error_not_a_crash(
+        tmp_path: Path) -> None:
+    live = _new(tmp_path)
+    live.begin_bout()
+    _fight(live, 3)
+    live.close()
+    lines = (tmp_path / NAME).read_text().splitlines()
+    lines[-2] = lines[-2].replace('"type":', '"type":"dance","was":', 1)
+    (tmp_path / NAME).write_text("\n".join(lines) + "\n")
+    with pytest.raises(ArenaError, match=r"line 3: a recorded command is unreadable: unknown "
+                                         r"command type 'dance'"):
+        resume(tmp_path / NAME, LIBRARY)
+
+
 @pytest.mark.slow
 def test_a_corrupt_run_journal_is_one_line_exit_2_and_set_aside(tmp_path: Path) -> None:
     saves = tmp_path / "saves"

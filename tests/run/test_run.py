@@ -161,6 +161,22 @@ def test_recorded_run_verifies_and_a_tampered_copy_names_bout_and_command(tmp_pa
     assert list((tmp_path / "saves" / "morgue").glob("d40-s3-*.txt"))
 
 
+@pytest.mark.slow
+def test_an_unreadable_command_in_a_run_record_is_one_line_naming_bout_and_command(
+        tmp_path, capsys):
+    record = tmp_path / "r.json"
+    assert main(["run", "--auto", "--seed", "3", "--rules", "d40", "--bouts", "1",
+                 "--saves", str(tmp_path / "saves"), "--record", str(record)]) == 0
+    doc = json.loads(record.read_text())
+    doc["fights"][0]["commands"][2]["command"] = {"type": "dance"}
+    record.write_text(json.dumps(doc))
+    capsys.readouterr()
+    assert main(["replay", str(record), "--verify"]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "Traceback" not in err
+    assert "run differs at bout 1, command 3: unreadable command: unknown command type" in err
+
+
 @pytest.mark.parametrize("argv", [
     ["run", "--auto", "--rules", "nope"],
     ["run", "--auto", "--bouts", "0"],

@@ -13,7 +13,7 @@ import tcod.console
 
 from arena.run.balance import REST_SHARE
 from arena.run.camp import COSTED, MAX_GEAR, RECRUIT_COST, Camp, cannot_take, refusal
-from arena.run.decisions import CampChoice, choice_from_json
+from arena.run.decisions import CampChoice, Recruit, Rest, choice_from_json
 from arena.run.injuries import effect_of, tendable
 from arena.run.party import WHOLE, Member
 from arena.tui.run.page import ENTER
@@ -210,7 +210,7 @@ class CampScreen:
         staunch = "" if "bleeding" in camp.ruleset.heal({"bleeding": 1}, 1) else ", bleeding stops"
         for letter, kind, template in ACTIONS:
             label = template.replace("{staunch}", staunch)
-            ok = (refusal(camp, choice_from_json({"choice": kind})) is None
+            ok = (refusal(camp, Rest() if kind == "rest" else Recruit()) is None
                   if kind in ("rest", "recruit")
                   else not (kind in COSTED and camp.actions <= 0))
             for part in wrap(f"{letter}) {label}", right, "   "):
