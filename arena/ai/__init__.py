@@ -1,7 +1,7 @@
 """The AIs that command a side, behind one protocol (`protocol.AI`), reading the battle.
 
 - `protocol`: `AI`, what every AI answers: `decide`, `react`, `explain`.
-- `roster`: `Roster`, which AI commands each side; the `--ai` names and defaults.
+- `sides`: `Roster`, which AI commands each side; the `--ai` names and defaults.
 - `basic`: `AISystem`, the first AI (kept for comparison): tend, attack, close in, end turn.
 - `tactical`: `TacticalAI`, rating candidate actions with exact odds, at three levels.
 - `candidates`: `Candidate` and `Planner`, the tactical AI's candidates for one decision.

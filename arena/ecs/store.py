@@ -12,6 +12,5 @@ import esper
 component_for_entity = esper.component_for_entity
 try_component = esper.try_component
 get_components = esper.get_components
-has_component = esper.has_component
 
-__all__ = ["component_for_entity", "get_components", "has_component", "try_component"]
+__all__ = ["component_for_entity", "get_components", "try_component"]

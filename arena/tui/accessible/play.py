@@ -18,8 +18,7 @@ from arena.battle.view import reaction_plan
 from arena.errors import ArenaError
 from arena.model.commands import Attack
 from arena.tui.accessible import speech
-from arena.tui.battle import describe, help, pager
-from arena.tui.battle import outcome as summary
+from arena.tui.battle import describe, help, outcome, pager
 from arena.tui.battle.app import App
 from arena.tui.battle.modes import Exit, Mode
 from arena.tui.battle.preview import attack_preview, plan_lines
@@ -153,7 +152,7 @@ class Reader:
         hint, prompt = app.prompt_line()
         lines: list[str] = []
         if state.mode == Mode.SUMMARY:
-            lines = [text for text, _ in summary.summary_lines(session, WIDTH) if text]
+            lines = [text for text, _ in outcome.summary_lines(session, WIDTH) if text]
         elif view.reaction is not None and session.player_turn:
             lines = self.reaction()
         elif state.mode == Mode.TARGET:

@@ -12,8 +12,7 @@ import tcod.console
 from arena.battle.view import CombatantView, reaction_plan
 from arena.hexgrid import ORIGIN
 from arena.model.commands import Attack
-from arena.tui.battle import describe, help, pager, panels, pointer
-from arena.tui.battle import outcome as summary
+from arena.tui.battle import describe, help, outcome, pager, panels, pointer
 from arena.tui.battle.controls import react
 from arena.tui.battle.modes import Exit, Mode, UiState
 from arena.tui.battle.preview import attack_preview, plan_lines, short_odds
@@ -164,7 +163,7 @@ class App:
         panels.status(canvas, lay.status, self.session)
         if self.state.mode == Mode.SUMMARY:
             top = Rect(0, lay.map.y, lay.width, lay.map.height)
-            summary.draw(canvas, top, self.session)
+            outcome.draw(canvas, top, self.session)
         else:
             self._draw_field(canvas, lay)
         self.log.draw(canvas, lay.log, self.session.log, self.state.log_offset)
