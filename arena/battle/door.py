@@ -8,7 +8,7 @@ the action out at once if none is presented, else once the last reactor has deci
 React command (`_react`, then `_resume`). A move is a run of one-hex plans, each offered in
 turn. A rolled attack hands back its effects (`Aftermath`); the door applies them and runs
 the follow-ups they ask for (a free strike, a provoked opening) in their place. No system
-calls back into another: every such call is made here.
+calls a callable it was handed: where one action leads to another, the call is made here.
 """
 
 from __future__ import annotations
@@ -143,8 +143,7 @@ class Door:
                     if isinstance(again, str):
                         return [ActionFailed(command.actor, command.type, again)]
                     ctx, cost = again
-                events, after = self.attacks.strike(command, ctx, cost, False)  # (`_strike`,
-                return events if after is None else self._aftermath(events, after)  # inlined)
+                return self._strike(self.attacks.strike(command, ctx, cost, False))
             case Move():
                 moved = self.movement.resume(command, steps[0])
                 if isinstance(moved, str):

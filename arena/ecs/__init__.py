@@ -1,1 +1,1 @@
-"""The ECS layer: components (plain data) and systems (esper processors holding the logic)."""
+"""The ECS layer: components (plain data) and systems (plain objects the door calls)."""

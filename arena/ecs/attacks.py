@@ -204,11 +204,6 @@ class AttackSystem:
         """The buffs acting on `actor` as its attack's context reads them."""
         return buffs_on(actor) if self.chants else NOTHING
 
-    def refusal(self, command: Attack, off_turn: bool = False) -> str | None:
-        """Why this attack cannot be made now, or None; checked before any die or AP."""
-        plan = self.plan(command, off_turn)
-        return plan if isinstance(plan, str) else None
-
     def plan(
         self, command: Attack, off_turn: bool = False, paid: bool = False
     ) -> str | tuple[AttackContext, int]:

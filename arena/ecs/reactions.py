@@ -19,7 +19,7 @@ from arena.ecs.events import (
     OpeningPresented,
 )
 from arena.ecs.plans import FreeStrike, Plan, Reaction
-from arena.hexgrid import Hex, hex_distance
+from arena.hexgrid import hex_distance
 from arena.model.commands import Attack, EndTurn, React
 from arena.model.stats import Weapon
 from arena.rules.base import Counter
@@ -60,17 +60,13 @@ class ReactionSystem:
         """Enemies threatening `actor` with AP left for an Action of Opportunity, by id."""
         q, r = queries.hex_of(actor)
         reach, found = self.melee_reach, []
-        for e in queries.enemies_of(actor):  # `within_reach`, inlined: every enemy is asked
+        for e in queries.enemies_of(actor):  # hex_distance inlined: every enemy is asked
             there = queries.hex_of(e)
             dq, dr = there[0] - q, there[1] - r
             if (max(abs(dq), abs(dr), abs(dq + dr)) <= reach(e)
                     and self.reaction_slot(e, actor) is not None):
                 found.append(e)
         return found
-
-    def within_reach(self, reactor: int, there: Hex) -> bool:
-        """Whether a melee weapon of `reactor` reaches `there` (`reaction_slot`'s first cut)."""
-        return hex_distance(queries.hex_of(reactor), there) <= self.melee_reach(reactor)
 
     def melee_reach(self, reactor: int) -> int:
         """The longest reach of `reactor`'s melee weapons, unarmed included (-1: none).
