@@ -7,7 +7,7 @@ configuration and party), then lines of three kinds, in the order they happened:
 "closed": true}` when the party leaves that camp. A killed terminal loses at most the line in
 flight (an unreadable last line is dropped); any other damage makes the journal unreadable,
 and the caller sets it aside (never deletes it). Each kind of line is a record below, written
-and read back byte for byte as these shapes.
+and read back byte for byte as these shapes; a line with any other field is refused.
 """
 
 from __future__ import annotations
@@ -156,25 +156,40 @@ def _config(value: object, where: str) -> RunConfig:
                      value["seeded"], tuple(party))
 
 
+BY = ("player", "ai", "auto")  # who gave a command: the player, a side's AI, auto-fight
+# Each kind of line: the number that names it, and every field it may hold.
+FIELDS = {"bout": frozenset({"bout", "command", "by", "state_hash"}),
+          "choice": frozenset({"camp", "choice"}), "closed": frozenset({"camp", "closed"})}
+
+
+def _whole(value: object) -> bool:
+    """Whether a JSON value is an integer (true and false are not)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
 def _valid(data: object) -> bool:
-    """Whether a journal line has one of the three shapes."""
-    if not isinstance(data, dict):
+    """Whether a journal line is recognisably one of the three kinds (its key fields typed)."""
+    if not isinstance(data, dict) or ("bout" in data) == ("camp" in data):
         return False
-    if isinstance(data.get("bout"), int):
+    if _whole(data.get("bout")):
         return isinstance(data.get("command"), dict) and isinstance(data.get("state_hash"), str)
-    if isinstance(data.get("camp"), int):
+    if _whole(data.get("camp")):
         return isinstance(data.get("choice"), dict) or data.get("closed") is True
     return False
 
 
 def line_from_json(data: dict[str, Any]) -> JournalLine:
-    """A journal line of one of the three shapes (`_valid`) as its record; ArenaError if bad."""
-    if isinstance(data.get("bout"), int):
+    """A journal line of one of the three kinds (`_valid`) as its record; ArenaError if bad."""
+    kind = "bout" if "bout" in data else "choice" if "choice" in data else "closed"
+    unknown = sorted(str(k) for k in set(data) - FIELDS[kind])
+    if unknown:
+        raise ArenaError(f"unknown field {one_line(repr(unknown[0]), 40)}")
+    if kind == "bout":
         by = data.get("by")
-        if by is not None and not isinstance(by, str):
-            raise ArenaError("by: not a string")
+        if by is not None and by not in BY:
+            raise ArenaError(f"by: {one_line(repr(by), 40)} is none of {', '.join(BY)}")
         return Commanded(data["bout"], data["command"], by, data["state_hash"])
-    if data.get("closed") is True:
+    if kind == "closed":
         return Closed(data["camp"])
     return Chosen(data["camp"], choice_from_json(data["choice"]))
 
