@@ -4,8 +4,8 @@ Every reader (assets, rule tables, replays, saves, journals) goes through `read_
 refuses devices, pipes and directories before opening and stops at a size limit, so
 `/dev/zero` or a FIFO is one error line, never a hang. `parse_json`/`parse_toml` refuse deep
 nesting, non-finite numbers, integers too long to print and duplicate keys. Every write goes
-through `write_atomically`, which will only ever replace a regular file. docs/security.md lists
-the limits.
+through `write_atomically`, which will only ever replace a regular file, or appends through an
+`Appender` (a journal), whose failed write is one error line. docs/security.md lists the limits.
 """
 
 from __future__ import annotations
@@ -191,6 +191,52 @@ def write_atomically(path: Path, text: str, error: Problem = ArenaError) -> None
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+
+
+class Appender:
+    """A regular file opened for appending, unbuffered: each `write` is on disk when it returns.
+
+    A write that fails (a full disk) is `error` in one line and closes the file, so nothing
+    half-written is retried and closing never fails: the file keeps what reached it, at most
+    one torn last line, which the journal readers drop.
+    """
+
+    def __init__(self, path: Path, what: str, after: str = "", error: Problem = ArenaError
+                 ) -> None:
+        """Open `path` for appending; errors name it `what` and end with `after`."""
+        self.path, self.what, self.after, self.error = path, what, after, error
+        writable(path, error)
+        try:
+            self.fd: int | None = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT
+                                          | getattr(os, "O_NOFOLLOW", 0), 0o644)
+        except OSError as exc:
+            raise error(f"{path}: cannot write {what}: {exc.strerror or exc}") from None
+
+    @property
+    def closed(self) -> bool:
+        """Whether the file is closed (by `close`, or by a failed write)."""
+        return self.fd is None
+
+    def write(self, text: str) -> None:
+        """Append `text` and force it to disk; a failure is `error`, the file closed."""
+        if self.fd is None:
+            raise self.error(f"{self.path}: {self.what} is closed")
+        data = memoryview(text.encode("utf-8"))
+        try:
+            while data:
+                data = data[os.write(self.fd, data):]
+            os.fsync(self.fd)
+        except OSError as exc:
+            self.close()
+            raise self.error(f"{self.path}: cannot write {self.what}: "
+                             f"{exc.strerror or exc}{self.after}") from None
+
+    def close(self) -> None:
+        """Close the file (again: nothing)."""
+        fd, self.fd = self.fd, None
+        if fd is not None:
+            with contextlib.suppress(OSError):
+                os.close(fd)
 
 
 def set_aside(path: Path, tag: str) -> Path:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -11,7 +10,7 @@ from typing import Any
 from arena.battle.core import Battle
 from arena.ecs.events import Refused
 from arena.errors import ArenaError, ReplayError
-from arena.files import write_atomically
+from arena.files import Appender, write_atomically
 from arena.model.commands import Command
 from arena.model.scenario import Scenario
 from arena.replay.document import (
@@ -27,6 +26,8 @@ from arena.text import one_line
 
 JOURNAL_FORMAT = "arena-journal"
 JOURNAL_VERSION = 1
+KEPT = ("; the battle is kept as far as the screen showed it: free some space, then run arena "
+        "to resume it")
 _HEADER_SKIP = (
     "format", "commands", "opening", "final_state_hash", "command_count", "over", "replay_version",
     "keyframes", "branches",
@@ -52,24 +53,17 @@ class Journal:
         header.update({k: v for k, v in recorder.document().items() if k not in _HEADER_SKIP})
         header["settings"] = settings
         text = _line(header) + "".join(_line(_journal_step(s)) for s in recorder.steps)
-        try:
-            write_atomically(path, text)
-            self.file = path.open("a", encoding="utf-8")
-        except OSError as e:
-            raise ArenaError(f"{path}: cannot write journal: {e.strerror or e}") from None
+        write_atomically(path, text)
+        self.file = Appender(path, "the journal", KEPT)
         self.path = path
 
     def append(self, step: dict[str, object]) -> None:
-        """Append one recorded step and force it to disk."""
+        """Append one recorded step, on disk when this returns (a full disk: ArenaError)."""
         self.file.write(_line(_journal_step(step)))
-        self.file.flush()
-        os.fsync(self.file.fileno())
 
     def append_undo(self, state_hash: str) -> None:
         """Record that the last command was taken back; `state_hash` is the state after it."""
         self.file.write(_line({"undo": True, "state_hash": state_hash}))
-        self.file.flush()
-        os.fsync(self.file.fileno())
 
     def close(self) -> None:
         """Close the file, keeping it on disk."""

@@ -13,14 +13,13 @@ and read back byte for byte as these shapes; a line with any other field is refu
 from __future__ import annotations
 
 import json
-import os
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import arena
 from arena.errors import ArenaError
-from arena.files import MAX_JSON_BYTES, parse_json, read_text, write_atomically
+from arena.files import MAX_JSON_BYTES, Appender, parse_json, read_text, write_atomically
 from arena.procgen import GENERATOR_VERSION
 from arena.run.decisions import CampChoice, choice_from_json
 from arena.run.engine import RunConfig
@@ -29,6 +28,8 @@ from arena.text import one_line
 FORMAT = "arena-run-journal"
 VERSION = 1
 NAME = "run.journal.jsonl"
+KEPT = ("; the run is kept as far as the screen showed it: free some space, then run arena to "
+        "continue it")
 
 
 def _line(value: object) -> str:
@@ -94,17 +95,12 @@ class RunJournal:
                   "assets_hash": assets_hash, "config": config_json(config)}
         text = _line(header) + "".join(_line(x.to_json()) for x in lines or [])
         write_atomically(path, text)
-        try:
-            self.file = path.open("a", encoding="utf-8")
-        except OSError as e:
-            raise ArenaError(f"{path}: cannot write the run journal: {e.strerror or e}") from None
+        self.file = Appender(path, "the run journal", KEPT)
         self.path = path
 
     def append(self, line: JournalLine) -> None:
-        """Append one line and force it to disk."""
+        """Append one line, on disk when this returns; a full disk is one ArenaError line."""
         self.file.write(_line(line.to_json()))
-        self.file.flush()
-        os.fsync(self.file.fileno())
 
     def command(self, bout: int, step: dict[str, Any]) -> None:
         """A command of bout `bout` as recorded (command, by, state hash)."""

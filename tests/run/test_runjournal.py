@@ -11,9 +11,10 @@ import pytest
 from arena.assets import load_library
 from arena.errors import ArenaError
 from arena.run.engine import RunConfig
-from arena.run.live import LiveRun
+from arena.run.live import LiveRun, resume
 from arena.run.runjournal import NAME, load
 from arena.tui.run.flow import unfinished
+from tests.faults import PROC_FDS, full_disk
 
 LIBRARY = load_library()
 
@@ -100,3 +101,27 @@ def test_the_three_shapes_as_written_read_back(journal: str, tmp_path: Path) -> 
     assert [type(x).__name__ for x in read.lines] == ["Commanded"] * 3 + ["Chosen", "Closed"]
     assert [x.to_json() for x in read.lines[:3]] == [json.loads(r)
                                                     for r in journal.splitlines()[1:]]
+
+
+@pytest.mark.skipif(not PROC_FDS, reason="needs /proc/self/fd")
+@pytest.mark.parametrize("at", ["write", "fsync"])
+def test_a_full_disk_at_a_run_journal_write_is_one_line_and_keeps_every_shown_command(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, at: str) -> None:
+    live = LiveRun.new(RunConfig("d40", 7, 2), LIBRARY, tmp_path / NAME)
+    fight = live.begin_bout()
+    for _ in range(3):
+        fight.recorder.apply(fight.recorder.battle.decide(), "auto")
+        live.record()
+    shown = (tmp_path / NAME).read_text()
+    full_disk(monkeypatch, tmp_path / NAME, at)
+    fight.recorder.apply(fight.recorder.battle.decide(), "auto")
+    with pytest.raises(ArenaError, match="No space left on device") as caught:
+        live.record()
+    assert "\n" not in str(caught.value) and "free some space" in str(caught.value)
+    live.close()  # closing after the failure raises nothing
+    monkeypatch.undo()
+    assert (tmp_path / NAME).read_text().startswith(shown)  # left as it is, nothing lost
+    again, dropped = resume(tmp_path / NAME, LIBRARY)  # the torn half line is dropped
+    assert dropped == (at == "write")
+    assert again.fight is not None and len(again.fight.recorder.steps) == 3 + (at == "fsync")
+    again.close()

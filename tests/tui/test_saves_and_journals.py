@@ -14,7 +14,9 @@ from arena.errors import ArenaError, ReplayError
 from arena.replay.file import Recorder, save
 from arena.replay.journal import Journal, load_journal, load_resumable, load_save, resume
 from arena.rules import get_ruleset
+from arena.tui.battle.session import JOURNAL_NAME, Session
 from arena.tui.launch import PlayOptions, offer_journal, players, start
+from tests.faults import PROC_FDS, full_disk
 
 
 def play_some(recorder: Recorder, commands: int, journal: Journal | None = None) -> None:
@@ -197,3 +199,23 @@ def test_a_journal_whose_replay_diverges_is_set_aside_and_a_new_battle_starts(re
     finally:
         session.close()
         session.battle.__exit__(None, None, None)
+
+
+@pytest.mark.skipif(not PROC_FDS, reason="needs /proc/self/fd")
+@pytest.mark.parametrize("at", ["write", "fsync"])
+def test_a_full_disk_at_a_battle_journal_write_is_one_line_and_keeps_every_shown_command(
+        recorder, tmp_path, monkeypatch, at):
+    session = Session(recorder, frozenset({0}), tmp_path)
+    for _ in range(3):
+        assert session.submit(session.battle.decide(), "ai") is None
+    path = tmp_path / JOURNAL_NAME
+    shown = path.read_text()
+    full_disk(monkeypatch, path, at)
+    with pytest.raises(ArenaError, match="No space left on device") as caught:
+        session.submit(session.battle.decide(), "ai")
+    assert "\n" not in str(caught.value) and "free some space" in str(caught.value)
+    session.close()  # what `arena play` does on its way out: raises nothing
+    monkeypatch.undo()
+    assert path.read_text().startswith(shown)  # left as it is
+    source = load_resumable(path)
+    assert len(source.steps) == 3 + (at == "fsync") and source.dropped == (at == "write")
