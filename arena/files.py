@@ -13,6 +13,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import re
 import stat
 import tempfile
 import tomllib
@@ -142,16 +143,74 @@ def parse_json(text: str, label: str, error: Problem = ArenaError) -> Any:
     return value
 
 
-def parse_toml(text: str, label: str, error: Problem = ArenaError) -> dict[str, Any]:
-    """Parse TOML, refusing nesting deeper than MAX_DEPTH; problems are `error`."""
+_PLAIN = re.compile(r"[^\[\]{}\"'#]*")  # TOML text that neither nests nor quotes
+
+
+def _string_end(text: str, at: int) -> int:
+    """Where the TOML string opening at `at` ends (just past it); len(text) if it never does."""
+    quote = text[at]
+    delimiter = quote * 3 if text.startswith(quote * 3, at) else quote
+    i = at + len(delimiter)
+    while i < len(text):
+        if quote == '"' and text[i] == "\\":
+            i += 2
+        elif text.startswith(delimiter, i):
+            i += len(delimiter)
+            if len(delimiter) == 3:  # a multi-line string may end in one or two of its quotes
+                i += len(text[i:i + 2]) - len(text[i:i + 2].lstrip(quote))
+            return i
+        elif len(delimiter) == 1 and text[i] == "\n":
+            return i  # a one-line string ends at the line's end: tomllib says what is wrong
+        else:
+            i += 1
+    return i
+
+
+def toml_depth(text: str) -> int:
+    """How deeply arrays and inline tables nest in TOML text, read before parsing it.
+
+    Brackets in strings and comments do not count; the scan stops once past MAX_DEPTH, so a
+    file of a million `[` costs a moment, never the parser's recursion.
+    """
+    deepest = level = i = 0
+    while i < len(text) and deepest <= MAX_DEPTH:
+        plain = _PLAIN.match(text, i)  # always matches, maybe nothing
+        i = plain.end() if plain else i
+        if i == len(text):
+            break
+        c = text[i]
+        if c in "\"'":
+            i = _string_end(text, i)
+            continue
+        if c == "#":
+            end = text.find("\n", i)
+            i = len(text) if end < 0 else end
+            continue
+        if c in "[{":
+            level += 1
+            deepest = max(deepest, level)
+        elif c in "]}":
+            level = max(0, level - 1)
+        i += 1
+    return deepest
+
+
+def parse_toml(text: str, label: str, error: Problem = ArenaError,
+               malformed: str = "malformed TOML") -> dict[str, Any]:
+    """Parse TOML, refusing nesting deeper than MAX_DEPTH before and after; problems are `error`.
+
+    `malformed` opens the line for text that is not TOML.
+    """
+    if toml_depth(text) > MAX_DEPTH:
+        raise error(f"{label}: nested too deeply (over {MAX_DEPTH} levels)")
     try:
         value = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise error(f"{label}: malformed TOML: {' '.join(str(exc).split())}") from None
+        raise error(f"{label}: {malformed}: {' '.join(str(exc).split())}") from None
     except RecursionError:
         raise error(f"{label}: nested too deeply (over {MAX_DEPTH} levels)") from None
     except ValueError as exc:  # e.g. an integer too long to convert
-        raise error(f"{label}: malformed TOML: {exc}") from None
+        raise error(f"{label}: {malformed}: {exc}") from None
     if depth(value) > MAX_DEPTH:
         raise error(f"{label}: nested too deeply (over {MAX_DEPTH} levels)")
     return value

@@ -202,3 +202,76 @@ def test_fuzzed_saves_and_journals_resume_or_fail_in_one_line(samples, tmp_path_
         recorder.battle.__exit__(None, None, None)
     assert "\n" not in message and not CONTROL.search(message)
     assert time.monotonic() - start < TIME_LIMIT
+
+
+def mutate_a_line(data: st.DataObject, text: str) -> str:
+    """`mutate` applied to one line of a JSON Lines file (the header or any later line)."""
+    rows = text.splitlines()
+    at = data.draw(st.integers(0, len(rows) - 1))
+    rows[at] = mutate(data, rows[at]).rstrip("\n")
+    return "\n".join(rows) + "\n"
+
+
+@pytest.fixture(scope="module")
+def run_journal(tmp_path_factory: pytest.TempPathFactory) -> str:
+    """A run journal three commands into its first bout, as text."""
+    from arena.run.engine import RunConfig  # noqa: PLC0415
+    from arena.run.live import LiveRun  # noqa: PLC0415
+    from arena.run.runjournal import NAME  # noqa: PLC0415
+
+    folder = tmp_path_factory.mktemp("run")
+    live = LiveRun.new(RunConfig("d40", 7, 2), load_library(), folder / NAME)
+    fight = live.begin_bout()
+    for _ in range(3):
+        fight.recorder.apply(fight.recorder.battle.decide(), "auto")
+        live.record()
+    live.close()
+    return (folder / NAME).read_text()
+
+
+@FUZZ
+@given(data=st.data())
+def test_fuzzed_run_journals_continue_or_are_set_aside_in_one_line(run_journal,
+                                                                   tmp_path_factory, data):
+    from arena.tui.run.flow import unfinished  # noqa: PLC0415
+
+    saves = _folder(tmp_path_factory) / "saves"
+    path = saves / "run.journal.jsonl"
+    path.write_text(mutate_a_line(data, run_journal) if data.draw(st.booleans())
+                    else mutate(data, run_journal))
+    start, message = time.monotonic(), ""
+    try:
+        live = unfinished(saves, load_library())  # what `arena` does at every start
+    except ArenaError as e:
+        message = str(e)
+    else:
+        if live is not None:
+            live.close()
+    assert "\n" not in message and not CONTROL.search(message)
+    if message:  # set aside, never deleted
+        assert not path.exists() and list(saves.glob("run.journal.jsonl.bad*"))
+    assert time.monotonic() - start < TIME_LIMIT
+
+
+@FUZZ
+@given(data=st.data())
+def test_fuzzed_config_files_keep_the_promises(tmp_path_factory, monkeypatch, data):
+    from arena.tui.term import config  # noqa: PLC0415
+
+    folder = _folder(tmp_path_factory)
+    path = folder / "saves" / "config.toml"
+    text = config.dumps(config.Config(palette="colourblind", keys={"undo": ("U", "KEY_F2")}))
+    path.write_text(mutate(data, text))
+    monkeypatch.setenv("ARENA_CONFIG", str(path))
+    run(["config"], folder)
+
+
+@FUZZ
+@given(data=st.data())
+def test_fuzzed_score_tables_warn_in_one_line_and_never_fail_on_a_line(tmp_path_factory, data):
+    good = json.dumps({"score": 2394, "ruleset": "d40", "result": "victory", "seed": 3,
+                       "killed_by": "", "date": "2026-01-01T00:00:00Z"})
+    folder = _folder(tmp_path_factory)
+    (folder / "saves" / "scores.jsonl").write_text(mutate_a_line(data, f"{good}\n{good}\n"))
+    code, _, problems = run(["scores", "--saves", "saves"], folder)
+    assert code == 0 and problems.count("\n") <= 1

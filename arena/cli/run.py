@@ -126,12 +126,18 @@ def _text(line: dict[str, object]) -> str:
 
 def run_scores(args: argparse.Namespace, out: TextIO) -> int:
     """`arena scores [--rules R]`."""
-    from arena.run.score import read_scores, table  # noqa: PLC0415
+    from arena.run.score import load_scores, table  # noqa: PLC0415
 
     if args.rules is not None and args.rules not in RULESET_NAMES:
         raise ArenaError(f"unknown ruleset '{args.rules}' (available: "
                          f"{', '.join(RULESET_NAMES)})")
-    out.write(table(read_scores(args.saves), args.rules))
+    scores = load_scores(args.saves)
+    if scores.problem is not None:
+        raise ArenaError(scores.problem)
+    warning = scores.warning()
+    if warning is not None:  # damaged lines are skipped, never fatal
+        say(sys.stderr, f"warning: {warning}")
+    out.write(table(scores.rows, args.rules))
     return 0
 
 

@@ -58,25 +58,74 @@ def append_score(saves: Path, line: dict[str, object]) -> Path:
     return path
 
 
-def read_scores(saves: Path) -> list[dict[str, object]]:
-    """Every readable line of the scores file; a damaged line is skipped, not fatal."""
+MAX_SCORE = 10**12  # far above any run's (a victory of ten bouts scores about 3,000)
+
+
+@dataclass(frozen=True, slots=True)
+class Scores:
+    """The score table as read: its good rows, the damaged lines skipped, or why it is unread."""
+
+    path: Path
+    rows: tuple[dict[str, object], ...] = ()
+    skipped: tuple[int, ...] = ()  # line numbers, from 1
+    problem: str | None = None  # the whole file could not be read
+
+    def warning(self) -> str | None:
+        """One line saying what was not read (None: everything was)."""
+        if self.problem is not None:
+            return self.problem
+        if not self.skipped:
+            return None
+        many = len(self.skipped) > 1
+        return (f"{one_line(str(self.path))}: {len(self.skipped)} damaged line"
+                f"{'s' if many else ''} skipped (line {self.skipped[0]}{' first' if many else ''})")
+
+
+def _row(value: object) -> dict[str, object] | None:
+    """A score line as the table takes it, or None: an object with a whole score 0..MAX_SCORE."""
+    if not isinstance(value, dict):
+        return None
+    points = value.get("score")
+    if not isinstance(points, int) or isinstance(points, bool) or not 0 <= points <= MAX_SCORE:
+        return None
+    return value
+
+
+def load_scores(saves: Path) -> Scores:
+    """Every good line of the scores file; a damaged line is skipped and counted, never fatal."""
     path = saves / SCORES
-    if not path.exists():
-        return []
-    rows = []
-    for n, text in enumerate(read_text(path, "scores", MAX_JSON_BYTES).splitlines(), 1):
+    if not os.path.lexists(path):
+        return Scores(path)
+    try:
+        text = read_text(path, one_line(str(path)), MAX_JSON_BYTES)
+    except ArenaError as e:
+        return Scores(path, problem=str(e))
+    rows, skipped = [], []
+    for n, line in enumerate(text.splitlines(), 1):
         try:
-            row = parse_json(text, f"{path}:{n}")
+            row = _row(parse_json(line, f"{path}:{n}"))
         except ArenaError:
-            continue
-        if isinstance(row, dict) and isinstance(row.get("score"), int):
+            row = None
+        if row is None:
+            skipped.append(n)
+        else:
             rows.append(row)
-    return rows
+    return Scores(path, tuple(rows), tuple(skipped))
+
+
+def read_scores(saves: Path) -> list[dict[str, object]]:
+    """Every good line of the scores file (`load_scores`'s rows)."""
+    return list(load_scores(saves).rows)
 
 
 def _rank(r: dict[str, object]) -> tuple[int, str]:
     """Best score first, then the earlier date."""
     return -int(str(r["score"])), str(r.get("date", ""))
+
+
+def _shown(value: object, limit: int) -> str:
+    """A field of a score line as the table prints it: one line, escaped, cut to `limit`."""
+    return one_line(str(value)[: limit + 1], limit)
 
 
 def table(rows: Sequence[dict[str, object]], ruleset: str | None) -> str:
@@ -92,8 +141,9 @@ def table(rows: Sequence[dict[str, object]], ruleset: str | None) -> str:
         lines.append(f"{'#':>3} {'score':>6}  {'rules':<6} {'result':<8} {'bouts':>5} "
                      f"{'seed':>20}  killed by / date")
         for i, r in enumerate(part, 1):
-            cause = one_line(str(r.get("killed_by") or "-"), 40)
-            lines.append(f"{i:>3} {r['score']!s:>6}  {r.get('ruleset')!s:<6} "
-                         f"{r.get('result')!s:<8} {r.get('bouts_won')!s:>5} "
-                         f"{r.get('seed')!s:>20}  {cause} / {one_line(str(r.get('date')), 30)}")
+            cause = _shown(r.get("killed_by") or "-", 40)
+            lines.append(f"{i:>3} {r['score']!s:>6}  {_shown(r.get('ruleset'), 12):<6} "
+                         f"{_shown(r.get('result'), 12):<8} {_shown(r.get('bouts_won'), 8):>5} "
+                         f"{_shown(r.get('seed'), 24):>20}  {cause} / "
+                         f"{_shown(r.get('date'), 30)}")
     return "\n".join(lines) + "\n" if lines else "no runs recorded yet\n"

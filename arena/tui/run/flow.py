@@ -23,7 +23,7 @@ from arena.procgen.threat import combatant_threat, side_strength
 from arena.run.engine import DEFAULT_BOUTS, RunConfig, check_config, suggested_party
 from arena.run.live import LiveRun, resume
 from arena.run.runjournal import NAME
-from arena.run.score import read_scores, table
+from arena.run.score import load_scores, table
 from arena.tui.battle.modes import Exit
 from arena.tui.battle.session import JOURNAL_NAME
 from arena.tui.run.bout import BoutScreen, RunSession
@@ -257,7 +257,8 @@ def title(saves: Path, preset: Preset | None = None) -> str:
             elif choice == "continue":
                 live, waiting = waiting, None
             elif choice == "scores":
-                screen.run(scores_page(table(read_scores(saves), None)))
+                scores = load_scores(saves)
+                screen.run(scores_page(table(scores.rows, None), scores.warning()))
             elif choice == "help":
                 screen.run(help_page())
             elif choice in ("skirmish", "quit"):

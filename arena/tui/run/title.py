@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import arena
+from arena.text import one_line
 from arena.tui.run.page import Option, Page
 from arena.tui.term import palette
 from arena.tui.term.lines import Line
@@ -70,8 +71,11 @@ def help_page() -> Page:
     return text_page("How a run works", list(HELP))
 
 
-def scores_page(table: str) -> Page:
-    """The high-score table of saves/scores.jsonl."""
+def scores_page(table: str, warning: str | None = None) -> Page:
+    """The high-score table of saves/scores.jsonl, after what could not be read, if anything."""
     lines = table.rstrip("\n").splitlines() or ["No finished runs yet."]
-    return Page("Scores", [(line, palette.TEXT) for line in lines],
+    body: list[Line] = [(line, palette.TEXT) for line in lines]
+    if warning is not None:
+        body[:0] = [(one_line(warning, 76), palette.BAD), ("", palette.TEXT)]
+    return Page("Scores", body,
                 [Option("KEY_ENTER", "back", "back")], back="back", hint="Enter or Esc: back")

@@ -3,24 +3,28 @@
 Keys: `palette` (default, colourblind, high-contrast), `pauses` (a --more-- pause when
 important lines would scroll away unseen), `ai` (the AI level new battles use), `mouse`
 (click a hex) and a `[keys]` table rebinding actions: `undo = ["KEY_BACKSPACE", "U"]`.
-The file is written by a small writer of our own, atomically; a bad file is one clear error.
+The file is written by a small writer of our own, atomically; a bad file is one clear error:
+it is read bounded (64 KiB) and strictly (nesting bounded before parsing), every value typed.
 """
 
 from __future__ import annotations
 
 import os
 import re
-import tomllib
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 from arena.errors import ArenaError
-from arena.files import write_atomically
+from arena.files import parse_toml, read_text, write_atomically
+from arena.text import one_line
 from arena.tui.term import keymap, palette
 
 AI_LEVELS = ("easy", "normal", "hard")
+MAX_CONFIG_BYTES = 64 << 10  # a config file: 64 KiB (one written by `arena config --write`: 1 kB)
+MAX_KEYS = 8  # keys one action may take
+MAX_KEY_NAME = 40  # characters in a key's name (KEY_BACKSPACE: 13)
 _BARE = re.compile(r"[A-Za-z0-9_-]+")
 
 
@@ -47,46 +51,58 @@ def config_path(env: Mapping[str, str] = os.environ) -> Path:
     return Path(base) / "arena" / "config.toml"
 
 
-def _check(doc: dict[str, Any], where: str) -> Config:
-    """The settings in a parsed file; unknown keys and wrong values raise ArenaError."""
-    unknown = sorted(set(doc) - {"palette", "pauses", "ai", "mouse", "keys"})
-    if unknown:
-        raise ArenaError(f"{where}: unknown setting {unknown[0]!r}")
-    config = Config()
-    name = doc.get("palette", config.palette)
-    if name not in palette.PALETTES:
-        raise ArenaError(f"{where}: palette: must be one of {', '.join(palette.PALETTES)}")
-    ai = doc.get("ai", config.ai)
-    if ai not in AI_LEVELS:
-        raise ArenaError(f"{where}: ai: must be one of {', '.join(AI_LEVELS)}")
-    for flag in ("pauses", "mouse"):
-        if not isinstance(doc.get(flag, True), bool):
-            raise ArenaError(f"{where}: {flag}: must be true or false")
+def _one_of(doc: dict[str, Any], key: str, default: str, allowed: Sequence[str],
+            where: str) -> str:
+    """A setting that names one of `allowed` (a string, never a list or a table)."""
+    value = doc.get(key, default)
+    if not isinstance(value, str) or value not in allowed:
+        raise ArenaError(f"{where}: {key}: must be one of {', '.join(allowed)}")
+    return value
+
+
+def _key_name(value: object) -> bool:
+    """Whether a value can name a key: a short printable string."""
+    return isinstance(value, str) and 0 < len(value) <= MAX_KEY_NAME and value.isprintable()
+
+
+def _keys(doc: dict[str, Any], where: str) -> dict[str, tuple[str, ...]]:
+    """The `[keys]` table: each action to a list of key names."""
     keys = doc.get("keys", {})
     if not isinstance(keys, dict) or not all(
-            isinstance(v, list) and all(isinstance(k, str) and k for k in v)
+            isinstance(v, list) and len(v) <= MAX_KEYS and all(_key_name(k) for k in v)
             for v in keys.values()):
-        raise ArenaError(f"{where}: keys: each action takes a list of key names")
+        raise ArenaError(f"{where}: keys: each action takes a list of key names (at most "
+                         f"{MAX_KEYS}, each 1..{MAX_KEY_NAME} printable characters)")
     table = {action: tuple(v) for action, v in keys.items()}
     try:
         keymap.rebound(table)
     except ValueError as e:
-        raise ArenaError(f"{where}: keys: {e}") from None
-    return Config(name, doc.get("pauses", True), ai, doc.get("mouse", True), table)
+        raise ArenaError(f"{where}: keys: {one_line(str(e), 200)}") from None
+    return table
+
+
+def _check(doc: dict[str, Any], where: str) -> Config:
+    """The settings in a parsed file; unknown keys and wrong values raise ArenaError."""
+    unknown = sorted(set(doc) - {"palette", "pauses", "ai", "mouse", "keys"})
+    if unknown:
+        raise ArenaError(f"{where}: unknown setting {one_line(repr(unknown[0]), 60)}")
+    config = Config()
+    name = _one_of(doc, "palette", config.palette, tuple(palette.PALETTES), where)
+    ai = _one_of(doc, "ai", config.ai, AI_LEVELS, where)
+    for flag in ("pauses", "mouse"):
+        if not isinstance(doc.get(flag, True), bool):
+            raise ArenaError(f"{where}: {flag}: must be true or false")
+    return Config(name, doc.get("pauses", True), ai, doc.get("mouse", True), _keys(doc, where))
 
 
 def load(path: Path | None = None) -> Config:
-    """Read the config file; a missing file gives the defaults."""
+    """Read the config file (bounded, strict TOML); a missing file gives the defaults."""
     path = path or config_path()
-    try:
-        doc = tomllib.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
+    if not os.path.lexists(path):
         return Config()
-    except (OSError, UnicodeDecodeError) as e:
-        raise ArenaError(f"{path}: cannot read: {e}") from None
-    except tomllib.TOMLDecodeError as e:
-        raise ArenaError(f"{path}: not valid TOML: {e}") from None
-    return _check(doc, str(path))
+    where = one_line(str(path))
+    text = read_text(path, where, MAX_CONFIG_BYTES)
+    return _check(parse_toml(text, where, malformed="not valid TOML"), where)
 
 
 def _value(v: object) -> str:
