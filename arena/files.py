@@ -26,6 +26,8 @@ MAX_TOML_BYTES = 1 << 20  # an asset or scenario file: 1 MiB (the largest shippe
 MAX_JSON_BYTES = 64 << 20  # a replay, save or journal: 64 MiB (~100,000 commands)
 MAX_DEPTH = 32  # nesting of tables/arrays/objects (the formats need 6)
 MAX_INT_DIGITS = 30  # integers in files (seeds, hashes, faces) need far fewer
+NAME_MAX = 255  # bytes in one file name (ext4, APFS, NTFS)
+PATH_MAX = 4096  # bytes in a whole path (Linux)
 
 Problem = type[ArenaError]
 
@@ -217,7 +219,15 @@ def parse_toml(text: str, label: str, error: Problem = ArenaError,
 
 
 def writable(path: Path, error: Problem = ArenaError) -> None:
-    """Refuse to replace anything at `path` but a regular file (a device, pipe, link, folder)."""
+    """Refuse to replace anything at `path` but a regular file (a device, pipe, link, folder).
+
+    A name no file system takes (a part over NAME_MAX bytes, the whole over PATH_MAX) is
+    refused too, even where a missing folder would hide it until the write.
+    """
+    if len(os.fsencode(path)) > PATH_MAX or any(
+            len(os.fsencode(part)) > NAME_MAX for part in path.parts):
+        raise error(f"{path}: cannot write: File name too long (at most {NAME_MAX} bytes a "
+                    f"name, {PATH_MAX} a path)")
     try:
         info = os.lstat(path)
     except FileNotFoundError:

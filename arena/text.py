@@ -39,19 +39,37 @@ def safe_lines(text: str, limit: int = 100_000) -> str:
     return "\n".join(one_line(line, limit) for line in text.split("\n"))
 
 
+class OutputError(OSError):
+    """The output stream cannot be written (a full device, an I/O error); not a closed pipe."""
+
+
 class SafeStream:
-    """A text stream wrapper that passes everything written through `safe_lines`."""
+    """A text stream wrapper that passes everything written through `safe_lines`.
+
+    A write or flush that fails (other than a closed pipe, which is BrokenPipeError) is
+    OutputError, so the command line can tell its own output failing from any other error.
+    """
 
     def __init__(self, stream: TextIO) -> None:
         self.stream = stream
 
     def write(self, text: str) -> int:
         """Write `text` with its control characters (other than newlines) escaped."""
-        return self.stream.write(safe_lines(text))
+        try:
+            return self.stream.write(safe_lines(text))
+        except BrokenPipeError:
+            raise
+        except OSError as e:
+            raise OutputError(e.errno, e.strerror) from None
 
     def flush(self) -> None:
         """Flush the wrapped stream."""
-        self.stream.flush()
+        try:
+            self.stream.flush()
+        except BrokenPipeError:
+            raise
+        except OSError as e:
+            raise OutputError(e.errno, e.strerror) from None
 
 
 def say(stream: TextIO, text: str) -> None:

@@ -11,7 +11,7 @@ from pathlib import Path
 from types import MappingProxyType
 
 from arena.assets.bestiary import BESTIARY_FILE, read_foe
-from arena.assets.common import Refs, Template, check_id
+from arena.assets.common import FILE_ID_PATTERN, Refs, Template, check_id
 from arena.assets.equipment import (
     ARMOUR_KEYS,
     SUPPLY_KEYS,
@@ -172,7 +172,7 @@ def _scenario_path(name_or_path: str, root: Path) -> Path:
     if name_or_path.endswith(".toml") or "/" in name_or_path or os.sep in name_or_path:
         return Path(name_or_path)
     path = root / "scenarios" / f"{name_or_path}.toml"
-    if not path.is_file():
+    if not FILE_ID_PATTERN.fullmatch(name_or_path) or not path.is_file():  # a name is an id
         available = ", ".join(scenario_names(root)) or "none"
         message = f"unknown scenario {show(name_or_path)} (available: {available})"
         raise AssetError(one_line(message))

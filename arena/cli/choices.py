@@ -49,6 +49,16 @@ def path_arg(text: str) -> Path:
     return Path(text)
 
 
+def refuse_existing(record: Path, force: bool) -> None:
+    """Before any work: a `--record` path that cannot be written, or exists without --force."""
+    from arena.errors import ArenaError  # noqa: PLC0415
+    from arena.files import writable  # noqa: PLC0415
+
+    writable(record)  # a device, a link, a name too long: refused now, not after the battle
+    if record.is_file() and not force:
+        raise ArenaError(f"{record} exists; --force overwrites it")
+
+
 def rulesets_text() -> str:
     """`arena rules`: every ruleset with its version, title and whether odds exist."""
     lines = [f"{r.name:<8} {r.version:<6} {r.title}" + ("" if r.has_odds else

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, NoReturn, TextIO, cast
@@ -17,6 +18,7 @@ from arena.cli.choices import (
     RULESET_NAMES,
     SAVES,
     path_arg,
+    refuse_existing,
 )
 from arena.cli.diff import add_diff
 from arena.cli.emit import emit_json, emit_text
@@ -26,9 +28,10 @@ from arena.cli.replay_args import add_replay_tools
 from arena.cli.run import add_run
 from arena.errors import ArenaError
 from arena.replay import KEYFRAME_EVERY
-from arena.text import SafeStream, one_line, say
+from arena.text import OutputError, SafeStream, one_line, say
 
 if TYPE_CHECKING:
+    from _typeshed import SupportsWrite
 
     from arena.battle.core import Battle
     from arena.model.commands import Command
@@ -44,6 +47,11 @@ class Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         """Print one line naming the problem, then exit 2."""
         self.exit(2, one_line(f"{self.prog}: {message} (try --help)") + "\n")
+
+    def _print_message(self, message: str, file: SupportsWrite[str] | None = None) -> None:
+        """Print as argparse does, but let a failed write be seen (argparse drops it)."""
+        if message:
+            (file or sys.stderr).write(message)
 
 
 def build_parser() -> Parser:
@@ -139,8 +147,8 @@ def run_sim(args: argparse.Namespace, out: TextIO) -> int:
         Path(args.record) if args.record else saves_file(Path(SAVES), default))
     if args.keyframes is not None and (record is None or args.keyframes < 1):
         raise ArenaError(f"--keyframes {args.keyframes}: needs --record and K of 1 or more")
-    if record is not None and record.is_file() and not args.force:
-        raise ArenaError(f"{record} exists; --force overwrites it")
+    if record is not None:
+        refuse_existing(record, args.force)
     with Battle(scenario, ruleset, args.seed, script) as battle:
         battle.roster.configure(args.ai, args.ai_level, len(scenario.sides))
         # Only a recorded battle pays for a state hash and JSON events after every command.
@@ -211,33 +219,75 @@ def run_config(args: argparse.Namespace, out: TextIO) -> int:
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point: one line on stderr and exit 2 for any input problem."""
     parser = build_parser()
-    args = parser.parse_args(argv)
+    try:
+        args = parse(parser, argv)
+    except BrokenPipeError:
+        return _silenced(0)
+    except OSError as e:  # --help and usage write to stdout and stderr, nothing else
+        return _output_failed(e)
     out = cast(TextIO, SafeStream(sys.stdout))  # every line printed passes the sanitiser
     try:
-        if args.command in (None, "play"):
-            return run_play(args)
-        if args.command == "sim":
-            return run_sim(args, out)
-        if args.command == "replay":
-            return run_replay(args, out)
-        if args.command in ("rules", "attack", "odds"):
-            return run_calculator(args, out)
-        if args.command == "run" and not args.auto:  # the terminal run
-            from arena.cli.run import run_terminal  # noqa: PLC0415
-
-            return run_terminal(args)
-        result = run_other(args, out)
-        if result is None:
-            parser.print_help(sys.stderr)
-            return 2
-        return result
+        code = dispatch(parser, args, out)
+        out.flush()  # here, not at exit: a full device is one line, not "Exception ignored"
+        return code
     except ArenaError as e:
         say(sys.stderr, f"arena: {e}")
         return 2
     except BrokenPipeError:
-        return 0
+        return _silenced(0)
+    except OutputError as e:
+        return _output_failed(e)
     except KeyboardInterrupt:
         return 130
+
+
+def parse(parser: Parser, argv: Sequence[str] | None) -> argparse.Namespace:
+    """The parsed arguments; after `--help` (SystemExit 0), stdout flushed here, not at exit."""
+    try:
+        return parser.parse_args(argv)
+    except SystemExit as stop:
+        if stop.code == 0:
+            sys.stdout.flush()
+        raise
+
+
+def dispatch(parser: Parser, args: argparse.Namespace, out: TextIO) -> int:
+    """Run the command `args` names; its exit code."""
+    if args.command in (None, "play"):
+        return run_play(args)
+    if args.command == "sim":
+        return run_sim(args, out)
+    if args.command == "replay":
+        return run_replay(args, out)
+    if args.command in ("rules", "attack", "odds"):
+        return run_calculator(args, out)
+    if args.command == "run" and not args.auto:  # the terminal run
+        from arena.cli.run import run_terminal  # noqa: PLC0415
+
+        return run_terminal(args)
+    result = run_other(args, out)
+    if result is None:
+        parser.print_help(sys.stderr)
+        return 2
+    return result
+
+
+def _silenced(code: int) -> int:
+    """Point stdout at the null device (what is still buffered is dropped at exit); `code`."""
+    try:
+        fd = sys.stdout.fileno()
+        null = os.open(os.devnull, os.O_WRONLY)
+    except (OSError, ValueError, AttributeError):
+        return code  # not a real file: nothing is flushed at exit
+    os.dup2(null, fd)
+    os.close(null)
+    return code
+
+
+def _output_failed(error: OSError) -> int:
+    """The output cannot be written (a full device): one line on stderr, exit 2."""
+    say(sys.stderr, f"arena: cannot write the output: {error.strerror or error}")
+    return _silenced(2)
 
 
 def run_other(args: argparse.Namespace, out: TextIO) -> int | None:

@@ -7,7 +7,7 @@ import os
 import sys
 from typing import TYPE_CHECKING, Any, TextIO
 
-from arena.cli.choices import DEFAULT_BOUTS, RULESET_NAMES, path_arg
+from arena.cli.choices import DEFAULT_BOUTS, RULESET_NAMES, path_arg, refuse_existing
 from arena.errors import ArenaError
 from arena.replay import KEYFRAME_EVERY
 from arena.text import say
@@ -39,6 +39,8 @@ def add_run(sub: Any) -> None:
     run.add_argument("--party", help="three template ids, comma-separated (default: suggested)")
     run.add_argument("--json", action="store_true", help="JSON Lines: events, bouts, camps")
     run.add_argument("--record", type=path_arg, metavar="PATH", help="write the run record here")
+    run.add_argument("--force", action="store_true",
+                     help="with --auto: let --record overwrite an existing file")
     run.add_argument("--keyframes", type=int, nargs="?", const=KEYFRAME_EVERY, metavar="K",
                      help="with --auto --record: store a snapshot every K commands of each bout "
                           f"(default K {KEYFRAME_EVERY}), for the replay viewer's seeking")
@@ -87,6 +89,8 @@ def run_run(args: argparse.Namespace, out: TextIO) -> int:
     config = config_from(args)
     if args.keyframes is not None and (args.record is None or args.keyframes < 1):
         raise ArenaError(f"--keyframes {args.keyframes}: needs --record and K of 1 or more")
+    if args.record is not None:
+        refuse_existing(args.record, args.force)
     library = load_library()
 
     def emit(line: dict[str, object]) -> None:
