@@ -16,6 +16,7 @@ import os
 import re
 import stat
 import tempfile
+import time
 import tomllib
 from pathlib import Path
 from typing import Any
@@ -306,6 +307,38 @@ class Appender:
         if fd is not None:
             with contextlib.suppress(OSError):
                 os.close(fd)
+
+
+# `write_atomically`'s temp files: `.<name>.` and mkstemp's eight characters, where <name> is a
+# file the game writes (a save, replay, journal, run record or morgue).
+TEMP_NAME = re.compile(r"\.[A-Za-z0-9][A-Za-z0-9_.-]*\.(json|jsonl|txt)\.[a-z0-9_]{8}")
+TEMP_FOLDERS = ("", "runs", "morgue")  # saves/ and the folders the game makes in it
+STALE_AFTER = 300.0  # seconds: a write in progress takes far less; a killed one stays
+
+
+def remove_stale_temps(saves: Path, now: float | None = None) -> list[Path]:
+    """Remove temp files a killed write left in `saves/` (and its runs/, morgue/); only ours.
+
+    Only regular files named as `write_atomically` names them and untouched for STALE_AFTER
+    seconds are removed (never a link, a folder or anything else); nothing is a failure.
+    """
+    now = time.time() if now is None else now
+    removed = []
+    for folder in (saves / sub if sub else saves for sub in TEMP_FOLDERS):
+        try:
+            entries = list(os.scandir(folder))
+        except OSError:
+            continue
+        for entry in sorted(entries, key=lambda e: e.name):
+            try:
+                info = entry.stat(follow_symlinks=False)
+                if (TEMP_NAME.fullmatch(entry.name) and stat.S_ISREG(info.st_mode)
+                        and now - info.st_mtime > STALE_AFTER):
+                    os.unlink(entry.path)
+                    removed.append(Path(entry.path))
+            except OSError:
+                continue
+    return removed
 
 
 def set_aside(path: Path, tag: str) -> Path:

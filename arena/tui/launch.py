@@ -148,6 +148,7 @@ def play(options: PlayOptions) -> int:
     settings = _settings(options)  # every flag is checked before any question is asked
     if not options.accessible and not (sys.stdin.isatty() and sys.stdout.isatty()):
         raise ArenaError("arena play needs a terminal (for a battle without one: arena sim)")
+    files.remove_stale_temps(options.saves)  # what a write killed half-way left
     source = load_resumable(options.load) if options.load is not None else None
     if source is not None and source.game_version != arena.__version__:
         say(sys.stderr, f"warning: {options.load} was recorded by arena "

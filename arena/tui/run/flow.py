@@ -234,6 +234,7 @@ def _replace(screen: Terminal, live: LiveRun) -> bool:
 def title(saves: Path, preset: Preset | None = None) -> str:
     """The title screen loop; returns 'skirmish' when the player asks for one, else ''."""
     library = load_library()
+    files.remove_stale_temps(saves)  # what a write killed half-way left (docs/security.md)
     waiting = unfinished(saves, library)  # a corrupt journal: set aside, one line, exit 2
     if waiting is not None and (preset is not None or not sys.stdin.isatty()
                                 or not sys.stdout.isatty()):

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import textwrap
+
 import arena
 from arena.text import one_line
 from arena.tui.run.page import Option, Page
 from arena.tui.term import palette
 from arena.tui.term.lines import Line
+
+MAX_WARNING_ROWS = 4  # of what could not be read, above the scores
 
 BANNER = (
     r"    _    ____  _____ _   _    _    ",
@@ -76,6 +80,7 @@ def scores_page(table: str, warning: str | None = None) -> Page:
     lines = table.rstrip("\n").splitlines() or ["No finished runs yet."]
     body: list[Line] = [(line, palette.TEXT) for line in lines]
     if warning is not None:
-        body[:0] = [(one_line(warning, 76), palette.BAD), ("", palette.TEXT)]
+        shown = textwrap.wrap(one_line(warning), 76, break_on_hyphens=False)[:MAX_WARNING_ROWS]
+        body[:0] = [*((row, palette.BAD) for row in shown), ("", palette.TEXT)]
     return Page("Scores", body,
                 [Option("KEY_ENTER", "back", "back")], back="back", hint="Enter or Esc: back")
