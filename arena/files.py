@@ -23,7 +23,11 @@ from typing import Any
 
 from arena.errors import ArenaError
 
-MAX_TOML_BYTES = 1 << 20  # an asset or scenario file: 1 MiB (the largest shipped is 12 kB)
+MAX_TOML_BYTES = 1 << 20  # an asset or rule-table file: 1 MiB (the largest shipped is 12 kB)
+# A scenario file: 16 MiB. Its map holds at most 10,000 hexes (assets/terrain.MAX_MAP_HEXES),
+# one combatant a hex, about 1.2 kB each written out: the 2,000 of the largest battle measured
+# are 2.5 MB, a map full of them under 13 MB.
+MAX_SCENARIO_BYTES = 16 << 20
 MAX_JSON_BYTES = 64 << 20  # a replay, save or journal: 64 MiB (~100,000 commands)
 MAX_DEPTH = 32  # nesting of tables/arrays/objects (the formats need 6)
 MAX_INT_DIGITS = 30  # integers in files (seeds, hashes, faces) need far fewer

@@ -151,7 +151,7 @@ def test_special_files_are_refused_before_reading(tmp_path, capsys):
 
 def test_over_size_and_over_count_files_are_refused(tmp_path, recorded, capsys):
     big = tmp_path / "big.toml"
-    big.write_bytes(b"#" * (files.MAX_TOML_BYTES + 1))
+    big.write_bytes(b"#" * (files.MAX_SCENARIO_BYTES + 1))
     assert "limit" in one_clean_line(capsys, ["sim", "--scenario", str(big)])
     doc = json.loads(recorded.read_text())
     doc["commands"] = [0] * 100_001  # counted before any step is looked at

@@ -25,6 +25,7 @@ from arena.assets.templates import read_template
 from arena.assets.terrain import TERRAIN_KEYS, read_map, read_terrain
 from arena.assets.validate import Table, fail, file_label, join_key, load_toml, show
 from arena.errors import AssetError
+from arena.files import MAX_SCENARIO_BYTES
 from arena.model.scenario import Scenario
 from arena.model.stats import Armour, Supply, Weapon
 from arena.model.terrain import HexMap, Terrain
@@ -194,5 +195,5 @@ def load_scenario(
         file, library.weapons, library.armour, library.terrain, library.templates, library.maps,
         library.supplies,
     )
-    scenario = read_scenario(load_toml(path, library.root), refs, path.stem)
+    scenario = read_scenario(load_toml(path, library.root, MAX_SCENARIO_BYTES), refs, path.stem)
     return check_arms(scenario, get_ruleset(rules or scenario.ruleset), file)

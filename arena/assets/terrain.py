@@ -47,14 +47,29 @@ def _terrain_kinds(t: Table, refs: Refs) -> Mapping[str, Terrain]:
     return kinds
 
 
-MAX_PATCH_HEXES = 10_000  # over three times the hexes of the largest map (radius 30: 2,791)
+# Maps are bounded by their hexes (what the engine's work grows with), not by a radius: the
+# largest battle the engine is measured on, 2,000 combatants on radius 40 (4,921 hexes;
+# benchmarks/bench_scale.py), fits with room to spare. docs/security.md lists the limit.
+MAX_MAP_HEXES = 10_000
+MAX_RADIUS = max(r for r in range(1, 100) if 3 * r * (r + 1) + 1 <= MAX_MAP_HEXES)  # 57
+MAX_PATCH_HEXES = 10_000  # at least every hex of the largest map (`map_to_dict` lists fewer)
+
+
+def _radius(t: Table) -> int:
+    """The map's radius, refused when its hexagon would hold more than MAX_MAP_HEXES hexes."""
+    radius = t.integer("radius", lo=1)
+    count = 3 * radius * (radius + 1) + 1
+    if count > MAX_MAP_HEXES:
+        raise fail(t.file, t.path("radius"), f"radius {radius} gives {count:,} hexes; a map "
+                   f"holds at most {MAX_MAP_HEXES:,} (radius {MAX_RADIUS})")
+    return radius
 
 
 def read_map(value: object, refs: Refs, key: str, default_id: str | None) -> HexMap:
     """Read a map: a hexagon of `fill` terrain with `[[patch]]` hexes laid over it in order."""
     t = Table(value, refs.file, key, MAP_KEYS)
     ident = text_id(t, default_id)
-    name, radius = t.text("name", limit=NAME_LIMIT), t.integer("radius", lo=1, hi=30)
+    name, radius = t.text("name", limit=NAME_LIMIT), _radius(t)
     kinds = _terrain_kinds(t, refs)
     fill = lookup(kinds, "terrain", t.string("fill"), t.file, t.path("fill"))
     cells = dict.fromkeys(hexagon(radius), fill)

@@ -32,10 +32,11 @@ def file_label(path: Path, root: Path | None = None) -> str:
     return str(path)
 
 
-def load_toml(path: Path, root: Path | None = None) -> dict[str, object]:
-    """Parse the TOML file `path` through the bounded reader; any problem is an AssetError."""
+def load_toml(path: Path, root: Path | None = None, limit: int = MAX_TOML_BYTES
+              ) -> dict[str, object]:
+    """Parse the TOML file `path` of at most `limit` bytes, boundedly; problems are AssetError."""
     label = one_line(file_label(path, root))
-    text = read_text(path, label, MAX_TOML_BYTES, AssetError)
+    text = read_text(path, label, limit, AssetError)
     return parse_toml(text, label, AssetError)
 
 

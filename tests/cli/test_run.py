@@ -1,4 +1,4 @@
-"""`arena run --auto` (arena/cli/run.py): its record refused, like `sim --record`'s, before it runs."""
+"""`arena run --auto` (arena/cli/run.py): its record refused, as `sim --record`'s, up front."""
 
 from __future__ import annotations
 
