@@ -182,6 +182,8 @@ def line_from_json(data: dict[str, Any]) -> JournalLine:
         raise ArenaError(f"unknown field {one_line(repr(unknown[0]), 40)}")
     if kind == "bout":
         by = data.get("by")
+        if by is not None and not isinstance(by, str):
+            raise ArenaError("by: not a string")
         if by is not None and by not in BY:
             raise ArenaError(f"by: {one_line(repr(by), 40)} is none of {', '.join(BY)}")
         return Commanded(data["bout"], data["command"], by, data["state_hash"])
