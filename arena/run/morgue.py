@@ -8,6 +8,7 @@ import arena
 from arena.files import write_atomically
 from arena.paths import saves_file
 from arena.procgen import GENERATOR_VERSION
+from arena.run.ending import fallen_in_order, how_it_ended
 from arena.run.engine import Run
 from arena.run.injuries import effect_of
 from arena.text import safe_lines
@@ -46,8 +47,10 @@ def morgue_text(run: Run, score: int, date: str) -> str:
             if items:
                 lines.append(f"  {what}: {', '.join(items)}")
     lines += ["", "== The last 30 log lines ==", *run.last_log, "", "== Cause of death =="]
-    dead = [m for m in run.party if not m.alive]
-    lines += [f"{m.name}: {m.cause}" for m in dead] or ["nobody died"]
+    lines.append(how_it_ended(run))
+    fallen = fallen_in_order(run)
+    lines += ["fallen, in the order they fell:", *(f"  {m.name}: {m.cause}" for m in fallen)] \
+        if fallen else ["nobody died"]
     return safe_lines("\n".join(lines) + "\n")
 
 

@@ -46,7 +46,8 @@ class Member:
     xp: int = 0
     level: int = 1
     alive: bool = True
-    cause: str = ""
+    cause: str = ""  # how it fell and in which bout: 'slain by Orc 2 in bout 9'
+    fell: tuple[int, int] = (0, 0)  # (bout, place in that bout's log) of its fall
     kills: int = 0
     recruited_at: int = 0  # the bout before which it joined (0: at the start)
     replaced: bool = False  # fallen, and a recruit has taken its place

@@ -20,6 +20,7 @@ from arena.assets.library import Library
 from arena.errors import ArenaError
 from arena.procgen.roster import pool
 from arena.procgen.threat import combatant_threat, side_strength
+from arena.run.ending import how_it_ended
 from arena.run.engine import DEFAULT_BOUTS, RunConfig, check_config, suggested_party
 from arena.run.live import LiveRun, resume
 from arena.run.runjournal import NAME
@@ -137,7 +138,9 @@ def summary(live: LiveRun, morgue: Path, record: Path | None) -> Page:
     run = live.run
     won = sum(t.won for t in run.tallies)
     body: list[Line] = [(f"Result: {run.result}. Bouts won: {won} of {len(run.bouts)} fought. "
-                         f"Score: {live.points}.", palette.TITLE), ("", palette.TEXT)]
+                         f"Score: {live.points}.", palette.TITLE),
+                        (how_it_ended(run), palette.BAD if run.result == "death" else palette.GOOD),
+                        ("", palette.TEXT)]
     body += roster_lines(run.party, 76)
     body += [("", palette.TEXT), (f"Morgue: {morgue}", palette.DIM)]
     if record is not None:
