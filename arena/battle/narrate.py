@@ -38,6 +38,7 @@ from arena.ecs.events import (
 )
 from arena.hexgrid import FACING_NAMES, Hex
 from arena.rules.base import AttackResult, Modifier
+from arena.text import counted, downfall, wins
 
 # Conditions that read better as a phrase than as "is <name>": (added, ended).
 PHRASES = {
@@ -204,9 +205,8 @@ def _reloaded(event: Reloaded, c: Names) -> str:
 
 def _died(event: Died, c: Names) -> str:
     """'Bob falls, slain by Ann' (no `by` when it was its own doing)."""
-    if event.by == event.actor:
-        return f"{c.n(event.actor)} falls, {event.how}"
-    return f"{c.n(event.actor)} falls, {event.how} by {c.n(event.by)}"
+    return f"{c.n(event.actor)} falls, " \
+        f"{downfall(event.how, None if event.by == event.actor else c.n(event.by))}"
 
 
 def _turn_ended(event: TurnEnded, c: Names) -> str:
@@ -249,9 +249,9 @@ def _weapon_kicked(event: WeaponKicked, c: Names) -> str:
 
 def _aura_started(event: AuraStarted, c: Names) -> str:
     """'Ann starts chant: 3 hexes around, for 2 rounds (2 AP)'."""
-    lasting = f"for {event.rounds} rounds" if event.rounds else "while kept up"
+    lasting = f"for {counted(event.rounds, 'round')}" if event.rounds else "while kept up"
     return (f"{c.n(event.actor)} starts {event.name.replace('_', ' ')}: "
-            f"{event.radius} hexes around, {lasting} ({event.ap_spent} AP)")
+            f"{counted(event.radius, 'hex', 'hexes')} around, {lasting} ({event.ap_spent} AP)")
 
 
 def _aura_ended(event: AuraEnded, c: Names) -> str:
@@ -320,9 +320,9 @@ def _refused(event: Refused, _c: Names) -> str:
 
 
 def _battle_ended(event: BattleEnded, c: Names) -> str:
-    """'Battle over after 5 rounds: Red wins (last side standing)'."""
+    """'Battle over after 5 rounds: Red wins (last side standing)', 'Quarry outlaws win'."""
     who = c.sides.get(event.winner, "nobody") if event.winner is not None else "nobody"
-    return f"Battle over after {event.rounds} rounds: {who} wins ({event.reason})"
+    return f"Battle over after {counted(event.rounds, 'round')}: {wins(who)} ({event.reason})"
 
 
 # One small function per event type; an event type not here is shown as its record.

@@ -16,7 +16,7 @@ from arena.run.engine import Run
 from arena.run.growth import ROW_FIELDS, table_row
 from arena.run.injuries import effect_of
 from arena.run.party import Member, fighting_stats
-from arena.text import safe_lines
+from arena.text import counted, safe_lines
 
 
 def morgue_text(run: Run, score: int, date: str) -> str:
@@ -26,7 +26,7 @@ def morgue_text(run: Run, score: int, date: str) -> str:
              f"arena {arena.__version__}, generator {GENERATOR_VERSION}, ruleset "
              f"{run.ruleset.name} {run.ruleset.version}",
              f"seed {c.seed}{' (chosen)' if c.seeded else ''}, "
-             f"{'endless' if c.endless else f'{c.bouts} bouts'}, date {date}",
+             f"{'endless' if c.endless else counted(c.bouts, 'bout')}, date {date}",
              f"result: {run.result}, bouts won {sum(t.won for t in run.tallies)}, score {score}",
              "", "== The party at the end ==", *LEVELS]
     for m in run.party:
@@ -34,7 +34,7 @@ def morgue_text(run: Run, score: int, date: str) -> str:
     lines += ["", "== Bout by bout =="]
     for bout, t in zip(run.bouts, run.tallies, strict=True):
         lines.append(f"bout {bout.number}: {bout.scenario.name} ({bout.scenario.id}), "
-                     f"{'won' if t.won else 'lost'} in {t.rounds} rounds")
+                     f"{'won' if t.won else 'lost'} in {counted(t.rounds, 'round')}")
         lines.append(f"  enemies: {', '.join(t.foes)}")
         lines.append(f"  kills {t.kills} (threat {t.threat}), criticals {t.criticals}, "
                      f"fumbles {t.fumbles}, friendly fire {t.friendly_fire}")

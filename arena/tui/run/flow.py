@@ -25,6 +25,7 @@ from arena.run.engine import DEFAULT_BOUTS, RunConfig, check_config, suggested_p
 from arena.run.live import LiveRun, resume
 from arena.run.runjournal import NAME
 from arena.run.score import read_scores, table
+from arena.text import counted
 from arena.tui.battle.modes import Exit
 from arena.tui.battle.session import JOURNAL_NAME
 from arena.tui.run.bout import BoutScreen, RunSession
@@ -117,8 +118,9 @@ def preview(live: LiveRun, theme: str) -> Page:
 def outcome(live: LiveRun, news: list[dict[str, object]]) -> Page:
     """After a bout: won or lost, kills, the fallen, weapons lost or broken, levels, loot."""
     t = live.run.tallies[-1]
-    body: list[Line] = [(f"{'Won' if t.won else 'Lost'} in {t.rounds} rounds; {t.kills} foes "
-                         f"down (threat {t.threat}).", palette.GOOD if t.won else palette.BAD)]
+    body: list[Line] = [(f"{'Won' if t.won else 'Lost'} in {counted(t.rounds, 'round')}; "
+                         f"{counted(t.kills, 'foe')} down (threat {t.threat}).",
+                         palette.GOOD if t.won else palette.BAD)]
     for label, items in (("Fallen", t.fallen), ("Weapons lost", t.lost),
                          ("Weapons broken", t.broken)):
         if items:
