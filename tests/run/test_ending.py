@@ -27,7 +27,7 @@ def test_the_death_that_ended_the_run_is_named_alike_on_the_screen_the_morgue_an
     written = conclude(run, points, tmp_path)
     (line,) = [json.loads(x) for x in (tmp_path / "scores.jsonl").read_text().splitlines()]
     cause = line["killed_by"]
-    assert re.search(r"by .+ in bout 4\b", cause), cause
+    assert re.fullmatch(r"slain by [^()]+ in bout 4", cause), cause  # the killer, not "(slain)"
     morgue = written.morgue.read_text()
     ending = morgue.split("== Cause of death ==")[1]
     assert cause in ending.splitlines()[1], ending
