@@ -37,6 +37,7 @@ from arena.ecs.events import (
     WeaponKicked,
 )
 from arena.hexgrid import FACING_NAMES, Hex
+from arena.model.scenario import Scenario
 from arena.rules.base import AttackResult, Modifier
 from arena.text import counted, downfall, wins
 
@@ -113,6 +114,12 @@ def display(name: str) -> str:
     ('martial spirit', 'long sword +1')
     """
     return name.replace("_plus_", " +").replace("_minus_", " -").replace("_", " ")
+
+
+def weapon_names(scenario: Scenario) -> dict[str, str]:
+    """Each weapon and shield id the scenario's combatants bring, to its display name."""
+    names = {w.id: w.name for c in scenario.combatants for w in c.weapons}
+    return names | {c.shield.id: c.shield.name for c in scenario.combatants if c.shield}
 
 
 @dataclass(frozen=True, slots=True)
