@@ -45,7 +45,7 @@ def main() -> None:
             victories += run.result == "victory"
             for m in run.party:
                 if not m.alive:
-                    causes[m.cause.split(" (")[0].removeprefix("killed by ")] += 1
+                    causes[m.cause.split(" in bout ")[0].rpartition(" by ")[2]] += 1
         per_run = (time.perf_counter() - start) / args.runs
         q1, median, q3 = quartiles(won)
         top = ", ".join(f"{name} {n}" for name, n in causes.most_common(3))

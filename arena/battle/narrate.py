@@ -37,7 +37,9 @@ from arena.ecs.events import (
     WeaponKicked,
 )
 from arena.hexgrid import FACING_NAMES, Hex
+from arena.model.scenario import Scenario
 from arena.rules.base import AttackResult, Modifier
+from arena.text import counted, downfall, wins
 
 # Conditions that read better as a phrase than as "is <name>": (added, ended).
 PHRASES = {
@@ -112,6 +114,12 @@ def display(name: str) -> str:
     ('martial spirit', 'long sword +1')
     """
     return name.replace("_plus_", " +").replace("_minus_", " -").replace("_", " ")
+
+
+def weapon_names(scenario: Scenario) -> dict[str, str]:
+    """Each weapon and shield id the scenario's combatants bring, to its display name."""
+    names = {w.id: w.name for c in scenario.combatants for w in c.weapons}
+    return names | {c.shield.id: c.shield.name for c in scenario.combatants if c.shield}
 
 
 @dataclass(frozen=True, slots=True)
@@ -204,9 +212,8 @@ def _reloaded(event: Reloaded, c: Names) -> str:
 
 def _died(event: Died, c: Names) -> str:
     """'Bob falls, slain by Ann' (no `by` when it was its own doing)."""
-    if event.by == event.actor:
-        return f"{c.n(event.actor)} falls, {event.how}"
-    return f"{c.n(event.actor)} falls, {event.how} by {c.n(event.by)}"
+    return f"{c.n(event.actor)} falls, " \
+        f"{downfall(event.how, None if event.by == event.actor else c.n(event.by))}"
 
 
 def _turn_ended(event: TurnEnded, c: Names) -> str:
@@ -249,9 +256,9 @@ def _weapon_kicked(event: WeaponKicked, c: Names) -> str:
 
 def _aura_started(event: AuraStarted, c: Names) -> str:
     """'Ann starts chant: 3 hexes around, for 2 rounds (2 AP)'."""
-    lasting = f"for {event.rounds} rounds" if event.rounds else "while kept up"
+    lasting = f"for {counted(event.rounds, 'round')}" if event.rounds else "while kept up"
     return (f"{c.n(event.actor)} starts {event.name.replace('_', ' ')}: "
-            f"{event.radius} hexes around, {lasting} ({event.ap_spent} AP)")
+            f"{counted(event.radius, 'hex', 'hexes')} around, {lasting} ({event.ap_spent} AP)")
 
 
 def _aura_ended(event: AuraEnded, c: Names) -> str:
@@ -320,9 +327,9 @@ def _refused(event: Refused, _c: Names) -> str:
 
 
 def _battle_ended(event: BattleEnded, c: Names) -> str:
-    """'Battle over after 5 rounds: Red wins (last side standing)'."""
+    """'Battle over after 5 rounds: Red wins (last side standing)', 'Quarry outlaws win'."""
     who = c.sides.get(event.winner, "nobody") if event.winner is not None else "nobody"
-    return f"Battle over after {event.rounds} rounds: {who} wins ({event.reason})"
+    return f"Battle over after {counted(event.rounds, 'round')}: {wins(who)} ({event.reason})"
 
 
 # One small function per event type; an event type not here is shown as its record.

@@ -117,15 +117,17 @@ def run_batch(args: argparse.Namespace, out: TextIO) -> int:
     tick, close = progress(len(job.battles()))
     rows: list[dict[str, object]] = []
     seen: list[Observation] = []
+    named: list[tuple[str, ...]] = []
     try:
         fights = (sweep(job, args.jobs, tick) if args.scheduler is None
                   else sweep_on_cluster(job, args.scheduler, tick))
         for fought in fights:
             rows.append(fought.row)
             seen.extend(fought.observations)
+            named.append(fought.sides)
     finally:
         close()
-    sides = _side_names(rows, scenario)
+    sides = _side_names(named, scenario)
     found = drifts(seen, args.min_attacks)
     text = csv_text(rows)
     if args.csv is not None:
@@ -144,15 +146,15 @@ def run_batch(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
-def _side_names(rows: list[dict[str, object]], scenario: Scenario | None) -> dict[int, str]:
-    """Side index to name: the scenario's, or (generated arenas) the first row naming it."""
+def _side_names(named: list[tuple[str, ...]], scenario: Scenario | None) -> dict[int, str]:
+    """Side index to name: the scenario's, or every name the side bore across generated arenas."""
     if scenario is not None:
         return {i: s.name for i, s in enumerate(scenario.sides)}
-    names: dict[int, str] = {0: "side 0", 1: "side 1"}
-    for row in rows:
-        if row["winner"] != "":
-            names.setdefault(int(str(row["winner"])), str(row["winner_name"]))
-    return names
+    seen: dict[int, dict[str, None]] = {0: {}, 1: {}}
+    for sides in named:
+        for i, name in enumerate(sides):
+            seen.setdefault(i, {})[name] = None
+    return {i: " / ".join(names) or f"side {i}" for i, names in sorted(seen.items())}
 
 
 def _summary_json(rows: list[dict[str, object]], sides: dict[int, str],

@@ -11,14 +11,15 @@ if TYPE_CHECKING:
 
 
 def emit_text(out: TextIO, battle: Battle, events: Sequence[Event]) -> None:
-    """Print events as log lines."""
-    from arena.battle.narrate import narrate  # noqa: PLC0415
+    """Print events as log lines, weapons by their display names (as the battle screen)."""
+    from arena.battle.narrate import narrate, weapon_names  # noqa: PLC0415
 
     names = battle.names()
     sides = {i: s.name for i, s in enumerate(battle.scenario.sides)}
+    weapons = weapon_names(battle.scenario)
     rough = battle.scenario.map.difficult()
     for event in events:
-        out.write(narrate(event, names, sides, rough=rough) + "\n")
+        out.write(narrate(event, names, sides, weapons, rough) + "\n")
 
 
 def emit_json(out: TextIO, battle: Battle, events: Sequence[Event]) -> None:

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any, TextIO
 from arena.cli.choices import DEFAULT_BOUTS, RULESET_NAMES, path_arg, refuse_existing
 from arena.errors import ArenaError
 from arena.replay import KEYFRAME_EVERY
-from arena.text import say
+from arena.text import counted, say
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -117,15 +117,20 @@ def _text(line: dict[str, object]) -> str:
         assert isinstance(party, list)
         standing = ", ".join(f"{m['name']} {m['hp']}/{m['max_hp']}" for m in party if m["alive"])
         return (f"bout {line['bout']}: {'won' if line['won'] else 'lost'} in "
-                f"{line['rounds']} rounds, {line['kills']} foes down; standing: "
-                f"{standing or 'nobody'}")
+                f"{counted(_int(line['rounds']), 'round')}, "
+                f"{counted(_int(line['kills']), 'foe')} down; standing: {standing or 'nobody'}")
     if kind == "run_end":
-        return (f"run over: {line['result']}, {line['bouts_won']} bouts won, score "
-                f"{line['score']} (seed {line['seed']}, {line['ruleset']})")
+        return (f"run over: {line['result']}, {counted(_int(line['bouts_won']), 'bout')} won, "
+                f"score {line['score']} (seed {line['seed']}, {line['ruleset']})")
     if kind == "run_start":
         return f"run seed {line['seed']} under {line['ruleset']}"
     rest = {k: v for k, v in line.items() if k != "type"}
     return f"  {kind}: {json.dumps(rest, separators=(',', ':'))}"
+
+
+def _int(value: object) -> int:
+    """A count from a run event's JSON (written by the run itself: always an int)."""
+    return value if isinstance(value, int) else 0
 
 
 def run_scores(args: argparse.Namespace, out: TextIO) -> int:

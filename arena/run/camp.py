@@ -138,6 +138,24 @@ def cannot_take(m: Member, item: Weapon | Armour | Supply | None) -> str | None:
     return f"{m.name} carries {MAX_GEAR} weapons" if len(m.gear) >= MAX_GEAR else None
 
 
+def no_room(camp: Camp, item: Weapon | Armour | Supply | None) -> str | None:
+    """Why no living member can take `item`, and what would make room (None: someone can).
+
+    The camp screen offers only what someone can take, and says this of the rest; the
+    roster beside it lists what fills each member's slots.
+    """
+    team = living(camp.party)
+    if item is None or not team or any(cannot_take(m, item) is None for m in team):
+        return None
+    who = team[0].name if len(team) == 1 else "every member"
+    if isinstance(item, Supply):
+        return f"{who} carries {MAX_SUPPLIES} supplies; using one at camp makes room"
+    if isinstance(item, Weapon):
+        return f"{who} carries {MAX_GEAR} weapons; none can be dropped at camp, so it stays " \
+               "behind"
+    return "; ".join(str(cannot_take(m, item)) for m in team)
+
+
 def _cannot_use(m: Member, supply: Supply) -> str | None:
     """Why `m` gets nothing from using `supply` at camp."""
     if supply.repair and not any(g.state != WHOLE for g in m.gear):

@@ -19,6 +19,7 @@ from arena.ecs.events import Attacked, Died, Event, WeaponBroken
 from arena.model.stats import Armour, Weapon
 from arena.run.injuries import lasts
 from arena.run.party import BROKEN, DEGRADED, WHOLE, Gear, Member
+from arena.text import downfall
 
 
 @dataclass(slots=True)
@@ -49,10 +50,11 @@ def tally_events(log: list[Event], sides: Mapping[int, int], tally: Tally) -> No
             tally.friendly_fire += int(sides.get(event.target) == 0 and event.result.hit)
 
 
-def _killers(log: list[Event], names: Mapping[int, str]) -> dict[int, str]:
-    """Who felled each combatant, by entity id."""
-    return {e.actor: f"{names.get(e.by, 'unknown')} ({e.how})"
-            for e in log if isinstance(e, Died)}
+def _falls(log: list[Event], names: Mapping[int, str]) -> dict[int, tuple[int, str]]:
+    """How each combatant fell, by entity id: its place in the log, and 'slain by Orc 2'."""
+    return {e.actor: (place, downfall(e.how, None if e.by == e.actor
+                                      else names.get(e.by, "unknown")))
+            for place, e in enumerate(log) if isinstance(e, Died)}
 
 
 def _broken_ids(log: list[Event], who: int) -> list[str]:
@@ -98,14 +100,16 @@ def carry_over(battle: Battle, party: list[Member], entities: Mapping[int, int],
     """Update `party` (members by index -> entity id) from the battle's final state."""
     left = holdings(battle)
     names = battle.names()
-    killers = _killers(battle.log, names)
+    falls = _falls(battle.log, names)
     for index, entity in sorted(entities.items()):
         m = party[index]
         end = left.of(entity)
         knocked_out = end.fallen and end.hp > 0
         if end.fallen and not (knocked_out and tally.won):
             m.alive, m.hp = False, min(end.hp, 0)
-            m.cause = f"killed by {killers.get(entity, 'unknown')} in bout {tally.bout}"
+            place, how = falls.get(entity, (len(battle.log), "fell"))
+            behind = ", left behind on the lost field" if knocked_out else ""
+            m.cause, m.fell = f"{how} in bout {tally.bout}{behind}", (tally.bout, place)
             tally.fallen.append(m.name)
             continue
         m.hp = max(1, min(end.hp - end.sublethal, m.max_hp))

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from arena.assets.generated import generate_checked, materials
 from arena.assets.library import Library
 from arena.battle.core import Battle, Wounds
-from arena.battle.narrate import narrate
+from arena.battle.narrate import narrate, weapon_names
 from arena.battle.view import clock
 from arena.ecs.events import BattleEnded, Died, Event, event_to_json
 from arena.errors import ArenaError
@@ -321,8 +321,7 @@ def _log_lines(battle: Battle) -> Iterator[str]:
     """The battle's log as a player reads it: names, weapons by their display names."""
     names = battle.names()
     sides = {i: s.name for i, s in enumerate(battle.scenario.sides)}
-    weapons = {w.id: w.name for c in battle.scenario.combatants for w in c.weapons}
-    weapons |= {c.shield.id: c.shield.name for c in battle.scenario.combatants if c.shield}
+    weapons = weapon_names(battle.scenario)
     rough = battle.scenario.map.difficult()
     for event in battle.log:
         yield narrate(event, names, sides, weapons, rough)

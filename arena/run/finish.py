@@ -7,6 +7,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from arena.paths import saves_file
+from arena.run.ending import killed_by
 from arena.run.engine import Run
 from arena.run.morgue import write_morgue
 from arena.run.record import document, save_record
@@ -19,14 +20,6 @@ class Written:
 
     morgue: Path
     record: Path | None
-
-
-def killed_by(run: Run) -> str:
-    """What felled the last member (empty unless the run ended in death)."""
-    if run.result != "death":
-        return ""
-    fallen = [m for m in run.party if not m.alive and m.cause]
-    return fallen[-1].cause if fallen else ""
 
 
 def conclude(run: Run, points: int, saves: Path, record: Path | None = None,

@@ -15,12 +15,14 @@ level adds a fifth of the member's starting hit points (at least 1), healed at o
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 
 from arena.model.stats import StatValue
 from arena.run.party import Member
 
 MAX_LEVEL = 20
 HP_SHARE = 5
+ROW_FIELDS = ("class", "level", "thac0", "bab", "hd")  # what `table_row` reads
 
 
 def needed(level: int, step: int) -> int:
@@ -66,6 +68,27 @@ def _progress(block: dict[str, StatValue], ruleset: str) -> str:
     cap = {"d40": 30, "becmi": 36, "adnd": 20}.get(ruleset, MAX_LEVEL)
     block["level"] = min(cap, int(str(block.get("level", 1))) + 1)  # from the template's own
     return f"{ruleset} level {block['level']} on the document's table"
+
+
+def table_row(ruleset: str, values: Mapping[str, StatValue]) -> str:
+    """Where a stat block stands on its ruleset's progression, as `_progress` moves it.
+
+    >>> table_row("becmi", {"class": "fighter", "level": 8}), table_row("ap", {"bab": 3})
+    ('fighter level 8', 'base attack bonus +3')
+    >>> table_row("adnd", {"thac0": 15, "level": 1}), table_row("becmi", {"class": "monster",
+    ...                                                                   "hd": "5+1"})
+    ('THAC0 15', '5+1 hit dice')
+    """
+    if ruleset == "ap":
+        return f"base attack bonus +{values.get('bab', 0)}"
+    if ruleset == "adnd" and int(str(values.get("thac0", 0))) > 0:
+        return f"THAC0 {values['thac0']}"
+    kind = str(values.get("class", "")).replace("_", " ")
+    if ruleset == "becmi" and kind == "monster":
+        return f"{values.get('hd') or 1} hit dice"
+    if "level" not in values:
+        return ""
+    return f"{kind} level {values['level']}".strip()
 
 
 def _more_dice(hd: str) -> str:

@@ -6,10 +6,12 @@ from dataclasses import dataclass, field
 
 from arena.hexgrid import Hex
 from arena.model.scenario import CombatantSpec
-from arena.model.stats import Armour, StatValue, Supply, Weapon
+from arena.model.stats import Armour, StatBlock, StatValue, Supply, Weapon
 from arena.procgen.roster import Member as PoolMember
 from arena.procgen.threat import stat_block
 from arena.rules import RULESETS
+from arena.rules.base import Ruleset
+from arena.rules.protection import worn_stats
 
 WHOLE, DEGRADED, BROKEN = "whole", "degraded", "broken"
 
@@ -46,7 +48,8 @@ class Member:
     xp: int = 0
     level: int = 1
     alive: bool = True
-    cause: str = ""
+    cause: str = ""  # how it fell and in which bout: 'slain by Orc 2 in bout 9'
+    fell: tuple[int, int] = (0, 0)  # (bout, place in that bout's log) of its fall
     kills: int = 0
     recruited_at: int = 0  # the bout before which it joined (0: at the start)
     replaced: bool = False  # fallen, and a recruit has taken its place
@@ -69,6 +72,15 @@ class Member:
         return CombatantSpec(self.template, self.name, self.glyph, 0, Hex(0, 0), 0,
                              self.max_hp, self.speed, weapons, self.armour, blocks, shield,
                              tuple(self.supplies))
+
+
+def fighting_stats(m: Member, ruleset: Ruleset, spare: Weapon | None = None) -> StatBlock:
+    """The stat block a battle gives `m`: its own with the armour and shield it carries in.
+
+    As `Battle` builds it (`rules/protection.py: worn_stats`), so its `ac` is the one it fights at.
+    """
+    spec = m.spec(spare)
+    return worn_stats(ruleset, spec.stats[ruleset.name], spec.armour, spec.shield)
 
 
 def living(party: list[Member]) -> list[Member]:

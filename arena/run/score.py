@@ -139,7 +139,7 @@ def table(rows: Sequence[dict[str, object]], ruleset: str | None) -> str:
             continue
         lines.append(f"{title}:")
         lines.append(f"{'#':>3} {'score':>6}  {'rules':<6} {'result':<8} {'bouts':>5} "
-                     f"{'seed':>20}  killed by / date")
+                     f"{'seed':>20}  cause / date")
         for i, r in enumerate(part, 1):
             cause = _shown(r.get("killed_by") or "-", 40)
             lines.append(f"{i:>3} {r['score']!s:>6}  {_shown(r.get('ruleset'), 12):<6} "

@@ -47,10 +47,11 @@ class Observation:
 
 @dataclass(slots=True)
 class Fought:
-    """A finished battle: its row (column: value) and its attacks with exact odds."""
+    """A finished battle: its row (column: value), its attacks with exact odds, its sides."""
 
     row: dict[str, object]
     observations: list[Observation] = field(default_factory=list)
+    sides: tuple[str, ...] = ()  # the sides' names in this battle (a generated arena's own)
 
 
 def fight(scenario: Scenario, ruleset: Ruleset, seed: int, ais: tuple[str, ...], level: str,
@@ -87,7 +88,7 @@ def fight(scenario: Scenario, ruleset: Ruleset, seed: int, ais: tuple[str, ...],
             row[f"s{side}_ai"] = labels[side]
             for name in TALLIES:
                 row[f"s{side}_{name}"] = tally[side, name]
-    return Fought(row, seen)
+    return Fought(row, seen, tuple(s.name for s in scenario.sides))
 
 
 def _row(scenario: Scenario, ruleset: Ruleset, seed: int, swapped: bool,

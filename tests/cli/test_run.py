@@ -1,4 +1,4 @@
-"""`arena run --auto` (arena/cli/run.py): its record refused, as `sim --record`'s, up front."""
+"""`arena run --auto` (arena/cli/run.py): its record refused up front; its text lines agree with their nouns."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from arena.cli.main import main
+from arena.cli.run import _text
 
 
 def test_run_auto_record_refuses_an_existing_file_unless_forced(
@@ -22,3 +23,12 @@ def test_run_auto_record_refuses_an_existing_file_unless_forced(
     assert not saves.exists()  # refused before the run: no score line, no morgue
     assert main([*argv, "--force"]) == 0
     assert record.read_text().startswith("{")
+
+
+def test_a_bout_won_in_one_round_with_one_foe_down_reads_in_the_singular():
+    line = _text({"type": "bout_end", "bout": 1, "won": True, "rounds": 1, "kills": 1,
+                  "party": [{"name": "Ann", "alive": True, "hp": 3, "max_hp": 9}]})
+    assert line == "bout 1: won in 1 round, 1 foe down; standing: Ann 3/9"
+    line = _text({"type": "run_end", "result": "death", "bouts_won": 1, "score": 120,
+                  "seed": 4, "ruleset": "ap"})
+    assert line == "run over: death, 1 bout won, score 120 (seed 4, ap)"

@@ -9,7 +9,10 @@ from pathlib import Path
 
 import pytest
 
+from arena.assets import load_library
+from arena.assets.generated import generate_checked
 from arena.cli.main import main
+from arena.procgen import GenSpec
 from arena.tools.battlerow import Observation
 from arena.tools.sweep_summary import DRIFT_Z, drifts, histogram, wilson
 
@@ -163,3 +166,19 @@ def test_rounds_histogram_scales_bars_to_the_most_frequent_value() -> None:
     assert [line.split("|")[0].strip() for line in lines] == ["3", "4", "5", "6"]
     assert lines[1].count("█") == 40 and lines[0].count("█") == 13
     assert lines[2].rstrip().endswith(" 0")
+
+
+@pytest.mark.slow
+def test_a_generated_sweeps_summary_names_each_side_as_its_arenas_do(
+    capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, _, err = batch(capsys, "--generated", "--seeds", "1..3")
+    assert code == 0
+    lines = {line.split(":")[0].strip(): line for line in err.splitlines()
+             if line.strip().startswith("side ")}
+    assert set(lines) >= {"side 0 Your company"}, err
+    (foes,) = [k for k in lines if k.startswith("side 1 ")]
+    library = load_library()
+    for seed in (1, 2, 3):  # every arena's foes are named, whether they won or lost
+        drawn = generate_checked(seed, GenSpec("d40"), library).scenario.sides[1].name
+        assert drawn in foes, (drawn, foes)

@@ -6,6 +6,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from arena.ecs.events import Event
+from arena.text import counted, wins
 from arena.tui.battle.panels import lines, side_glyph, side_label
 from arena.tui.battle.session import Session
 from arena.tui.term import palette
@@ -63,9 +64,10 @@ def verdict(session: Session) -> str:
 def summary_lines(session: Session, width: int = 78) -> list[Line]:
     """The summary's rows: the outcome, a table of tallies, the replay file."""
     view = session.view
-    outcome = f"{view.sides[view.winner].name} wins" if view.winner is not None else "a draw"
+    outcome = wins(view.sides[view.winner].name) if view.winner is not None else "a draw"
     rows: list[Line] = [
-        (f"{verdict(session)} Battle over after {view.round} rounds: {outcome} ({view.reason})"
+        (f"{verdict(session)} Battle over after {counted(view.round, 'round')}: {outcome} "
+         f"({view.reason})"
          .strip(),
          palette.TITLE),
         ("", palette.TEXT),

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from arena.battle.core import Battle
-from arena.battle.narrate import narrate
+from arena.battle.narrate import narrate, weapon_names
 from arena.battle.view import BattleView, snapshot
 from arena.ecs.events import Event, Refused
 from arena.model.commands import Command, EndTurn, command_from_json
@@ -70,10 +70,7 @@ class Session:
         self.side_names = {i: s.name for i, s in enumerate(self.battle.scenario.sides)}
         self.log: list[LogLine] = []
         self.rough = self.battle.scenario.map.difficult()
-        self.weapon_names = {w.id: w.name for spec in self.battle.scenario.combatants
-                             for w in spec.weapons}
-        self.weapon_names |= {spec.shield.id: spec.shield.name  # a shield dropped or broken
-                              for spec in self.battle.scenario.combatants if spec.shield}
+        self.weapon_names = weapon_names(self.battle.scenario)  # shields too: dropped, broken
         self._undoable: list[bool] = [False] * len(recorder.steps)  # one flag per step
         self.replay_path: Path | None = None
         self.journal: Journal | None = None

@@ -11,8 +11,9 @@ from collections.abc import Callable
 
 import tcod.console
 
+from arena.model.stats import Armour, Supply, Weapon
 from arena.run.balance import REST_SHARE
-from arena.run.camp import COSTED, MAX_GEAR, RECRUIT_COST, Camp, cannot_take, refusal
+from arena.run.camp import COSTED, MAX_GEAR, RECRUIT_COST, Camp, cannot_take, no_room, refusal
 from arena.run.decisions import CampChoice, Recruit, Rest, choice_from_json
 from arena.run.injuries import effect_of, tendable
 from arena.run.party import WHOLE, Member
@@ -63,6 +64,17 @@ def roster_lines(party: list[Member], width: int) -> list[Line]:
         worn += [s.name for s in m.supplies]
         if worn:
             rows += wrapped(f"   kit: {', '.join(worn)}", palette.TEXT, width, "     ")
+    return rows
+
+
+def _pile_lines(camp: Camp, title: str, pile: list[Weapon | Armour | Supply | None]
+                ) -> list[Line]:
+    """A pile's items, those nobody has room for marked, each with why and what would help."""
+    items = [x for x in pile if x is not None]
+    names = [x.name + (" (no room)" if no_room(camp, x) else "") for x in items]
+    rows = wrapped(f"{title}: {', '.join(names) or 'nothing'}", palette.ITEM, LEFT - 2, "   ")
+    for why in dict.fromkeys(w for x in items if (w := no_room(camp, x)) is not None):
+        rows += wrapped(f"   no room: {why}", palette.DIM, LEFT - 2, "     ")
     return rows
 
 
@@ -137,11 +149,23 @@ class CampScreen:
         assert self.pending is not None
         ask = self._ask()
         if ask is not None and not ask[2]:
-            self.message = f"cannot {self.pending['choice']}: {ask[1].lower()} - nothing fits"
+            self.message = f"cannot {self.pending['choice']}: {self._nothing(ask)}"
             self.pending = None
         elif ask is None:
             choice, self.pending = self.pending, None
             self._make(choice)
+
+    def _nothing(self, ask: Ask) -> str:
+        """Why the question asked has no answer: for loot and offers, why nobody has room."""
+        kind = self.pending["choice"] if self.pending else ""
+        if kind in ("loot", "take") and ask[0] == "item":
+            why = dict.fromkeys(w for x in self._pile(str(kind)) if (w := no_room(self.camp, x)))
+            return "; ".join(why) or f"nothing left to {kind}"
+        return f"{ask[1].lower()} - nothing fits"
+
+    def _pile(self, kind: str) -> list[Weapon | Armour | Supply | None]:
+        """The bout's loot or the camp's offers, as the choice `kind` takes from."""
+        return [*self.camp.loot] if kind == "loot" else self.camp.offers
 
     def _make(self, choice: dict[str, object]) -> None:
         """Make a complete choice; show the camp's word for it or the refusal."""
@@ -158,9 +182,9 @@ class CampScreen:
         assert p is not None
         kind, camp = p["choice"], self.camp
         alive = [(i, m) for i, m in enumerate(camp.party) if m.alive]
-        if kind in ("loot", "take") and "item" not in p:
-            pile = camp.loot if kind == "loot" else camp.offers
-            return ("item", "Which item?", [(w.name, k) for k, w in enumerate(pile) if w])
+        if kind in ("loot", "take") and "item" not in p:  # only what someone has room for
+            return ("item", "Which item?", [(w.name, k) for k, w in enumerate(self._pile(kind))
+                                            if w and no_room(camp, w) is None])
         if kind in ("loot", "take") and "member" not in p:
             k = int(str(p["item"]))
             item = camp.loot[k] if kind == "loot" else camp.offers[k]
@@ -197,10 +221,8 @@ class CampScreen:
                               f"{' (rested)' if camp.rested else ''}", w - 2), palette.TITLE)
         rows = roster_lines(camp.party, LEFT - 2)
         rows.append(("", palette.TEXT))
-        for title, pile in (("Loot", camp.loot), ("Offered", camp.offers)):
-            items = [f"{k + 1}) {x.name}" for k, x in enumerate(w for w in pile if w)]
-            rows += wrapped(f"{title}: {'  '.join(items) or 'nothing'}", palette.ITEM, LEFT - 2,
-                            "   ")
+        for title, pile in (("Loot", self._pile("loot")), ("Offered", self._pile("take"))):
+            rows += _pile_lines(camp, title, pile)
         bottom = h - 4
         for i, (text, colour) in enumerate(rows[: bottom - 2]):
             canvas.text(1, 2 + i, fit(text, LEFT - 2), colour)
@@ -213,6 +235,8 @@ class CampScreen:
             ok = (refusal(camp, Rest() if kind == "rest" else Recruit()) is None
                   if kind in ("rest", "recruit")
                   else not (kind in COSTED and camp.actions <= 0))
+            if kind in ("loot", "take"):  # dim when nobody has room for anything on the pile
+                ok = ok and any(x and no_room(camp, x) is None for x in self._pile(kind))
             for part in wrap(f"{letter}) {label}", right, "   "):
                 canvas.text(LEFT, y, fit(part, right), palette.TEXT if ok else palette.DIM)
                 y += 1

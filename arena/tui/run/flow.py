@@ -20,10 +20,12 @@ from arena.assets.library import Library
 from arena.errors import ArenaError
 from arena.procgen.roster import pool
 from arena.procgen.threat import combatant_threat, side_strength
+from arena.run.ending import how_it_ended
 from arena.run.engine import DEFAULT_BOUTS, RunConfig, check_config, suggested_party
 from arena.run.live import LiveRun, resume
 from arena.run.runjournal import NAME
 from arena.run.score import load_scores, table
+from arena.text import counted
 from arena.tui.battle.modes import Exit
 from arena.tui.battle.session import JOURNAL_NAME
 from arena.tui.run.bout import BoutScreen, RunSession
@@ -116,8 +118,9 @@ def preview(live: LiveRun, theme: str) -> Page:
 def outcome(live: LiveRun, news: list[dict[str, object]]) -> Page:
     """After a bout: won or lost, kills, the fallen, weapons lost or broken, levels, loot."""
     t = live.run.tallies[-1]
-    body: list[Line] = [(f"{'Won' if t.won else 'Lost'} in {t.rounds} rounds; {t.kills} foes "
-                         f"down (threat {t.threat}).", palette.GOOD if t.won else palette.BAD)]
+    body: list[Line] = [(f"{'Won' if t.won else 'Lost'} in {counted(t.rounds, 'round')}; "
+                         f"{counted(t.kills, 'foe')} down (threat {t.threat}).",
+                         palette.GOOD if t.won else palette.BAD)]
     for label, items in (("Fallen", t.fallen), ("Weapons lost", t.lost),
                          ("Weapons broken", t.broken)):
         if items:
@@ -137,7 +140,9 @@ def summary(live: LiveRun, morgue: Path, record: Path | None) -> Page:
     run = live.run
     won = sum(t.won for t in run.tallies)
     body: list[Line] = [(f"Result: {run.result}. Bouts won: {won} of {len(run.bouts)} fought. "
-                         f"Score: {live.points}.", palette.TITLE), ("", palette.TEXT)]
+                         f"Score: {live.points}.", palette.TITLE),
+                        (how_it_ended(run), palette.BAD if run.result == "death" else palette.GOOD),
+                        ("", palette.TEXT)]
     body += roster_lines(run.party, 76)
     body += [("", palette.TEXT), (f"Morgue: {morgue}", palette.DIM)]
     if record is not None:

@@ -76,6 +76,6 @@ def test_accessible_mode_speaks_the_end_and_keys_typed_past_the_last_blow_are_dr
                    fighter("Bob", 1, Hex(1, 0), hp=1, stats=ap_stats(ac=0, dex=-5)),
                    players=(0,))
     said = speak(app, "l l enter\n")  # the Enter typed past the last blow does not leave
-    assert "You won. Battle over after 1 rounds" in said
+    assert "You won. Battle over after 1 round" in said
     assert said.rstrip().endswith("Keys: Enter leaves; PgUp/PgDn scroll the log\n>")
     assert app.exit == Exit.DONE and "Replay:" in app.message  # the end of input left

@@ -377,7 +377,7 @@ def test_the_end_of_battle_shows_a_summary_and_a_replay_that_verifies(make_app, 
     press(app, "l", "l")  # a bump previews, the same step again attacks
     assert app.state.mode == Mode.SUMMARY
     text = screen_text(app)
-    assert "Battle over after 1 rounds: Red wins (last side standing)" in text
+    assert "Battle over after 1 round: Red wins (last side standing)" in text
     assert "dealt" in text and "fallen" in text
     replay = app.session.replay_path
     assert replay is not None and replay.name in text

@@ -1,0 +1,37 @@
+"""The camp's loot and offers: what nobody can take is said to be so, with why and what helps."""
+
+from __future__ import annotations
+
+from arena.run.camp import MAX_GEAR, Camp, choose, no_room
+from arena.run.decisions import Loot
+from arena.run.engine import Run, RunConfig
+from arena.run.party import Gear, Member
+from tests.run.test_run import LIBRARY
+
+
+def _no_recruit(name: str) -> Member:
+    raise AssertionError(f"nobody is recruited here ({name})")
+
+
+def full_camp() -> Camp:
+    """A camp after a boss bout: every member carries three weapons; the boss's is the loot."""
+    run = Run(RunConfig("ap", 3, bouts=5), LIBRARY)
+    dagger = LIBRARY.weapons["dagger"]
+    for m in run.party:
+        m.gear = [*m.gear, *(Gear(dagger, dagger) for _ in range(MAX_GEAR))][:MAX_GEAR]
+    return Camp(run.party, run.ruleset, [LIBRARY.weapons["serpent_sword"]],
+                [LIBRARY.weapons["longsword"], LIBRARY.armour["buckler"]], _no_recruit)
+
+
+def test_loot_nobody_has_room_for_says_whose_slots_are_full_and_that_it_stays_behind():
+    camp = full_camp()
+    assert no_room(camp, camp.loot[0]) == \
+        "every member carries 3 weapons; none can be dropped at camp, so it stays behind"
+    assert choose(camp, Loot(0, 0)) is not None  # and the camp refuses it, as it says
+
+
+def test_loot_someone_has_room_for_is_takeable():
+    camp = full_camp()
+    camp.party[1].gear.pop()
+    assert no_room(camp, camp.loot[0]) is None
+    assert no_room(camp, camp.offers[1]) is None  # a shield: any one-handed fighter
