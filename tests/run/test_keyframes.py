@@ -74,7 +74,7 @@ def test_a_malformed_keyframe_list_fails_verify_in_one_line(
     doc = json.loads(record.read_text())
     doc["fights"][0]["keyframes"][0]["command"] = 99
     record.write_text(json.dumps(doc))
-    assert main(["replay", str(record), "--verify"]) == 1
+    assert main(["replay", str(record), "--verify"]) == 2  # malformed: refused before re-running
     n = len(doc["fights"][0]["commands"])
     assert f"bout 1: keyframe 1: 'command' must rise and lie in 1..{n}" in capsys.readouterr().err
 
