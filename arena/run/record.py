@@ -147,6 +147,8 @@ def _bout(run: Run, doc: dict[str, Any]) -> None:
             raise _Diverged(RunMismatch(number, len(bout.steps) + 1, f"the record has "
                                         f"{len(steps)} commands, the battle ended after "
                                         f"{len(bout.steps)}"))
+        for kept, step in zip(bout.steps, steps, strict=True):
+            kept["by"] = step["by"]  # who gave it, as recorded (the re-fight asks no one)
         run.finish(bout, battle)
     if not run.over:
         _camp(run, doc, number)

@@ -119,7 +119,7 @@ def test_the_viewer_sets_aside_a_keyframe_whose_hash_is_not_its_commands(record:
     frames = dict(film.replay.keyframes)
     frames[30] = frames[20]  # command 20's snapshot offered as command 30's
     seeker = Seeker(replace(film.replay, keyframes=tuple(sorted(frames.items()))), 10,
-                    stored=True, wounds=film.wounds, known=film.seen)
+                    stored=True, known=film.seen)
     hashes = [s["state_hash"] for s in doc["fights"][0]["commands"]]
     assert seeker.at(35).state_hash() == hashes[34]
     assert seeker.rejected == [30]
