@@ -27,16 +27,18 @@ from arena.assets.templates import (
     reject_unknown_rulesets,
 )
 from arena.assets.terrain import map_ref, map_to_dict
-from arena.assets.validate import Table, fail, join_key, show
+from arena.assets.validate import Table, expect_table, fail, join_key, show
 from arena.hexgrid import FACING_NAMES, Hex, facing_from_name
-from arena.model.scenario import CombatantSpec, Scenario, SideSpec
+from arena.model.scenario import CombatantSpec, Lasting, Scenario, SideSpec
 from arena.model.stats import Armour, StatBlock, Supply
 from arena.model.terrain import HexMap
 from arena.rules import RULESETS, STAT_CHECKS
 from arena.rules.base import Ruleset
 
 _COLOUR = re.compile(r"#[0-9a-fA-F]{6}")
-COMBATANT_KEYS = ("template", "side", "at", "facing", *BODY_KEYS)
+COMBATANT_KEYS = ("template", "side", "at", "facing", *BODY_KEYS, "start_hp", "conditions")
+MAX_CONDITIONS = 16  # lasting conditions a combatant enters with
+MAX_CONDITION_TURNS = 1000  # own turns left (0: until removed); a condition's strength too
 SIDE_KEYS = ("name", "colour")
 SCENARIO_KEYS = (
     "id", "name", "description", "ruleset", "map", "max_rounds", "sides", "combatants",
@@ -112,7 +114,36 @@ def _combatant(
         stats=_checked(full_stats(record), t),
         shield=shield if isinstance(shield, Armour) else None,
         supplies=cast(tuple[Supply, ...], record.get("supplies", ())),
+        start_hp=_start_hp(t, record),
+        conditions=_conditions(t),
     )
+
+
+def _start_hp(t: Table, record: Mapping[str, object]) -> int | None:
+    """Read `start_hp`: 1..hp (the combatant's `hp`, read before it), else None."""
+    if not t.has("start_hp"):
+        return None
+    return t.integer("start_hp", lo=1, hi=_need(record, "hp", int, t))
+
+
+def _conditions(t: Table) -> tuple[Lasting, ...]:
+    """Read `conditions`: {name = [own turns left (0: until removed), strength]}, by name."""
+    if not t.has("conditions"):
+        return ()
+    table = expect_table(t.raw("conditions"), t.file, t.path("conditions"))
+    if len(table) > MAX_CONDITIONS:
+        message = f"at most {MAX_CONDITIONS} conditions, got {len(table)}"
+        raise fail(t.file, t.path("conditions"), message)
+    found: list[Lasting] = []
+    for name in sorted(table):
+        key = join_key(t.path("conditions"), name)
+        value = table[name]
+        if not (isinstance(value, list) and len(value) == 2 and all(
+                type(n) is int and 0 <= n <= MAX_CONDITION_TURNS for n in value)):
+            wanted = f"[turns, strength], each 0..{MAX_CONDITION_TURNS}"
+            raise fail(t.file, key, f"expected {wanted}, got {show(value)}")
+        found.append((check_id(name, t.file, key), value[0], value[1]))
+    return tuple(found)
 
 
 def _checked(blocks: dict[str, StatBlock], t: Table) -> dict[str, StatBlock]:
@@ -206,6 +237,10 @@ def _combatant_to_dict(c: CombatantSpec) -> dict[str, object]:
         record["shield"] = armour_to_dict(c.shield)
     if c.supplies:
         record["supplies"] = [supply_to_dict(s) for s in c.supplies]
+    if c.start_hp is not None:
+        record["start_hp"] = c.start_hp
+    if c.conditions:
+        record["conditions"] = {name: [turns, strength] for name, turns, strength in c.conditions}
     for ruleset in sorted(c.stats):
         record[ruleset] = dict(c.stats[ruleset].values)
     return record

@@ -110,7 +110,9 @@ class Battle:
     def _spawn(self) -> None:
         """Create the combatants (entity ids 1..n in scenario order), then the clock."""
         for index, spec in enumerate(self.scenario.combatants):
-            wound = self.wounds.get(index, Wounds(spec.hp))
+            wound = self.wounds.get(index) or Wounds(
+                spec.entering_hp, {name: (rounds, amount) for name, rounds, amount in
+                                   spec.conditions})
             lasting = {name: rounds for name, (rounds, _) in sorted(wound.conditions.items())}
             strength = {name: amount for name, (_, amount) in sorted(wound.conditions.items())}
             esper.create_entity(

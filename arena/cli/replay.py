@@ -10,6 +10,7 @@ import arena
 from arena.cli.choices import SAVES
 from arena.cli.emit import emit_text
 from arena.cli.replay_args import wants_tools
+from arena.errors import ArenaError
 from arena.text import say
 
 if TYPE_CHECKING:
@@ -37,11 +38,17 @@ def run_replay(args: argparse.Namespace, out: TextIO) -> int:
 
     from arena.battle.core import Battle  # noqa: PLC0415
     from arena.cli.replay_tools import run_replay_tools  # noqa: PLC0415
-    from arena.cli.run import replay_run  # noqa: PLC0415
+    from arena.cli.run import replay_run, run_bout  # noqa: PLC0415
     from arena.replay.file import load_document, rerun  # noqa: PLC0415
+    from arena.run.record import is_run_record  # noqa: PLC0415
     from arena.tools.branchfiles import verify_branches  # noqa: PLC0415
 
+    if args.export is not None or args.bout is not None:
+        return run_bout(args, out)
     if wants_tools(args):  # what if and branches: battle replays only
+        if is_run_record(args.path):
+            raise ArenaError("what if and branches work on one bout of a run: arena replay RUN "
+                             "--bout N --export PATH, then on PATH (or in the viewer)")
         return run_replay_tools(args, out, Path(SAVES))
     if not (args.verify or args.log) and sys.stdout.isatty() and sys.stdin.isatty():
         from arena.tui.viewer.continued import view  # noqa: PLC0415

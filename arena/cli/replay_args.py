@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import argparse
 
+from arena.cli.choices import path_arg
+
 TOOLS = ("at", "branches", "promote", "delete_branch")
 
 
@@ -22,6 +24,11 @@ def add_replay_tools(rep: argparse.ArgumentParser) -> None:
     rep.add_argument("--promote", metavar="NAME", help="make a branch the main line")
     rep.add_argument("--delete-branch", metavar="NAME", help="delete a branch and its children")
     rep.add_argument("--json", action="store_true", help="with --at or --branches: JSON")
+    rep.add_argument("--bout", type=int, metavar="N",
+                     help="a run record's bout N: with --export, or opened first in the viewer")
+    rep.add_argument("--export", type=path_arg, metavar="PATH",
+                     help="with --bout N: write that bout as a battle replay that verifies on "
+                          "its own (its carried wounds in its scenario)")
 
 
 def wants_tools(args: argparse.Namespace) -> bool:

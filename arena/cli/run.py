@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any, TextIO
 from arena.cli.choices import DEFAULT_BOUTS, RULESET_NAMES, path_arg, refuse_existing
 from arena.errors import ArenaError
 from arena.replay import KEYFRAME_EVERY
-from arena.text import counted, say
+from arena.text import counted, one_line, say
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -164,4 +164,41 @@ def replay_run(path: Path, out: TextIO) -> int | None:
         return 1
     out.write(f"run verified: {len(doc['fights'])} bouts, result {doc.get('result')}, "
               f"score {doc.get('score')}\n")
+    return 0
+
+
+def run_bout(args: argparse.Namespace, out: TextIO) -> int:
+    """`arena replay RUN --bout N [--export PATH]`: one bout of a run record as a battle replay.
+
+    On a terminal, without --export, the viewer opens on bout N.
+    """
+    from pathlib import Path  # noqa: PLC0415
+
+    from arena.assets import load_library  # noqa: PLC0415
+    from arena.cli.choices import SAVES  # noqa: PLC0415
+    from arena.cli.replay_args import wants_tools  # noqa: PLC0415
+    from arena.run.boutreplay import UnverifiedError, export_bout  # noqa: PLC0415
+    from arena.run.record import is_run_record  # noqa: PLC0415
+
+    if args.bout is None:
+        raise ArenaError("--export needs --bout N: the bout of a run record to write")
+    if not is_run_record(args.path):
+        raise ArenaError(f"--bout {args.bout}: {args.path} is not a run record")
+    if wants_tools(args) or args.verify or args.log:
+        raise ArenaError("--bout goes with --export PATH (or alone, for the viewer); what if "
+                         "and branches work on the exported replay")
+    if args.export is None:
+        if not (sys.stdout.isatty() and sys.stdin.isatty()):
+            raise ArenaError("--bout without --export opens the viewer: give --export PATH")
+        from arena.tui.viewer.continued import view  # noqa: PLC0415
+
+        return view(args.path, Path(SAVES), args.bout)
+    try:
+        commands = export_bout(args.path, args.bout, args.export, load_library())
+    except UnverifiedError as e:
+        say(sys.stderr, str(e))
+        return 1
+    target = one_line(str(args.export))
+    out.write(f"bout {args.bout} written to {target}: {commands} commands; check it with "
+              f"arena replay {target} --verify\n")
     return 0

@@ -9,6 +9,8 @@ from arena.hexgrid import Hex
 from arena.model.stats import Armour, StatBlock, Supply, Weapon
 from arena.model.terrain import HexMap
 
+Lasting = tuple[str, int, int]  # a condition: (name, own turns left, 0 = until removed; strength)
+
 
 @dataclass(frozen=True, slots=True)
 class CombatantSpec:
@@ -27,6 +29,13 @@ class CombatantSpec:
     stats: Mapping[str, StatBlock]
     shield: Armour | None = None
     supplies: tuple[Supply, ...] = ()
+    start_hp: int | None = None  # enters hurt (a run's carried wounds); None: at full `hp`
+    conditions: tuple[Lasting, ...] = ()  # lasting conditions it enters with, sorted by name
+
+    @property
+    def entering_hp(self) -> int:
+        """The hit points it enters the battle with."""
+        return self.hp if self.start_hp is None else self.start_hp
 
 
 @dataclass(frozen=True, slots=True)

@@ -22,7 +22,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from arena.battle import view
-from arena.battle.core import Battle, Wounds
+from arena.battle.core import Battle
 from arena.ecs.events import Event
 from arena.errors import ArenaError
 from arena.replay import KEYFRAME_EVERY
@@ -35,10 +35,9 @@ class Seeker:
     """A replay's battle that can be put at any command quickly; owns one Battle."""
 
     def __init__(self, replay: Replay, every: int = KEYFRAME_EVERY, stored: bool = False,
-                 wounds: Mapping[int, Wounds] | None = None,
                  splices: Mapping[int, tuple[int, ...]] | None = None,
                  known: Sequence[tuple[list[Event], tuple[int, int | None]]] = ()) -> None:
-        """`wounds`: a run bout's carried wounds; `splices`: before command n, these faces.
+        """`splices`: before command n, these faces are rolled first.
 
         `known`: each command's events and clock after it, already seen in a checked re-run
         (a run record's verify): with `stored`, the viewer has them without a first pass.
@@ -54,7 +53,7 @@ class Seeker:
         self.unchecked: dict[int, dict[str, Any]] = dict(replay.keyframes) if stored else {}
         self.rejected: list[int] = []  # stored keyframes found not to fit their command
         self.checked: set[int] = set()  # commands (0-based) whose hash was checked once
-        self.battle = Battle(replay.scenario, replay.ruleset, replay.seed, replay.dice, wounds)
+        self.battle = Battle(replay.scenario, replay.ruleset, replay.seed, replay.dice)
         self.battle.__enter__()
         self.opening: list[Event] = list(self.battle.opening)
         self.events: list[list[Event]] = []  # per command, the events it gave (first pass)

@@ -30,6 +30,8 @@ from arena.replay.snapshot import differs_in, take
 from arena.run.auto import end, start
 from arena.run.decisions import choice_from_json
 from arena.run.engine import Bout, Run, RunConfig, play_commands
+from arena.run.recordcheck import check_record
+from arena.text import one_line
 
 FORMAT = "arena-run"
 RUN_VERSION = 1
@@ -87,43 +89,27 @@ class _Diverged(Exception):  # noqa: N818 - control flow inside verify only
 
 
 def load_record(path: Path) -> dict[str, Any]:
-    """Read and check a run record's header (exit 2 on anything malformed)."""
-    doc = parse_json(read_text(path, str(path), MAX_JSON_BYTES), str(path))
+    """Read a run record and check every field (exit 2 on anything malformed)."""
+    where = one_line(str(path))
+    doc = parse_json(read_text(path, where, MAX_JSON_BYTES), where)
     if not isinstance(doc, dict) or doc.get("format") != FORMAT:
-        raise ArenaError(f"{path}: not an arena run record")
-    if doc.get("run_version") != RUN_VERSION:
-        raise ArenaError(f"{path}: run record version {doc.get('run_version')!r} is not "
+        raise ArenaError(f"{where}: not an arena run record")
+    if doc.get("run_version") != RUN_VERSION or type(doc.get("run_version")) is not int:
+        raise ArenaError(f"{where}: run record version {doc.get('run_version')!r} is not "
                          f"{RUN_VERSION}")
-    for key, kind in (("seed", int), ("bouts", int), ("endless", bool), ("seeded", bool),
-                      ("party", list), ("fights", list), ("camps", list)):
-        if not isinstance(doc.get(key), kind):
-            raise ArenaError(f"{path}: {key}: missing or not a {kind.__name__}")
-    rules = doc.get("ruleset")
-    if not isinstance(rules, dict) or not isinstance(rules.get("name"), str):
-        raise ArenaError(f"{path}: ruleset: missing")
+    check_record(doc, where)
     return doc
-
-
-def _commands(doc: dict[str, Any], number: int) -> list[dict[str, Any]]:
-    """The recorded steps of bout `number`."""
-    fights = doc["fights"]
-    if number > len(fights) or not isinstance(fights[number - 1], dict):
-        raise _Diverged(RunMismatch(number, 0, "the record has no such bout"))
-    steps = fights[number - 1].get("commands")
-    if not isinstance(steps, list):
-        raise _Diverged(RunMismatch(number, 0, "commands: missing"))
-    return steps
 
 
 def verify(doc: dict[str, Any], library: Library,
            bouts: list[Bout] | None = None) -> RunMismatch | None:
-    """Re-run the recorded run; the first difference, or None when all of it matches.
+    """Re-run a checked run record (`load_record`); the first difference, or None.
 
     `bouts`, when given, receives every bout re-fought (its arena, seed, wounds and steps),
     for the replay viewer.
     """
     config = RunConfig(doc["ruleset"]["name"], doc["seed"], doc["bouts"], doc["endless"],
-                       doc["seeded"], tuple(str(t) for t in doc["party"]))
+                       doc["seeded"], tuple(doc["party"]))
     run = Run(config, library)
     if bouts is not None:
         bouts.clear()
@@ -132,56 +118,73 @@ def verify(doc: dict[str, Any], library: Library,
     start(run)
     try:
         while not run.over:
-            bout = run.prepare()
-            steps = _commands(doc, bout.number)
-            if scenario_to_dict(bout.scenario) != doc["fights"][bout.number - 1].get("scenario"):
-                raise _Diverged(  # noqa: TRY301
-                    RunMismatch(bout.number, 0, "the generated arena differs"))
-            stored = dict(keyframe_list(doc["fights"][bout.number - 1],
-                                        f"bout {bout.number}", len(steps)))
-            with run.battle(bout) as battle:
-                play_commands(run, bout, battle, _source(steps, bout.number),
-                              _checker(steps, bout.number, battle, stored))
-                if len(bout.steps) != len(steps):
-                    raise _Diverged(RunMismatch(bout.number, len(bout.steps) + 1,  # noqa: TRY301
-                                                f"the record has {len(steps)} commands, the "
-                                                f"battle ended after {len(bout.steps)}"))
-                run.finish(bout, battle)
-            if not run.over:
-                _camp(run, doc, bout.number)
+            _bout(run, doc)
     except ArenaError as e:
         return RunMismatch(run.next_bout, 0, str(e))
     except _Diverged as d:
         return d.mismatch
-    points = end(run)
-    if (run.result, points) != (doc.get("result"), doc.get("score")):
-        return RunMismatch(len(run.bouts), 0, f"result: expected {doc.get('result')} "
-                           f"{doc.get('score')}; actual {run.result} {points}")
+    return _ending(run, doc, end(run))
+
+
+def _bout(run: Run, doc: dict[str, Any]) -> None:
+    """Re-fight the next bout with its recorded commands, then make its recorded camp."""
+    bout = run.prepare()
+    number = bout.number
+    if number > len(doc["fights"]):
+        raise _Diverged(RunMismatch(number, 0, f"the record has {len(doc['fights'])} bouts; "
+                                    "the run goes on"))
+    fight = doc["fights"][number - 1]
+    if fight["battle_seed"] != bout.seed:
+        raise _Diverged(RunMismatch(number, 0, f"battle seed: expected {fight['battle_seed']}; "
+                                    f"actual {bout.seed}"))
+    if canonical(scenario_to_dict(bout.scenario)) != canonical(fight["scenario"]):
+        raise _Diverged(RunMismatch(number, 0, "the generated arena differs"))
+    steps = fight["commands"]
+    stored = dict(keyframe_list(fight, f"bout {number}", len(steps)))
+    with run.battle(bout) as battle:
+        play_commands(run, bout, battle, _source(steps), _checker(steps, number, battle, stored))
+        if len(bout.steps) != len(steps):
+            raise _Diverged(RunMismatch(number, len(bout.steps) + 1, f"the record has "
+                                        f"{len(steps)} commands, the battle ended after "
+                                        f"{len(bout.steps)}"))
+        for kept, step in zip(bout.steps, steps, strict=True):
+            kept["by"] = step["by"]  # who gave it, as recorded (the re-fight asks no one)
+        run.finish(bout, battle)
+    if not run.over:
+        _camp(run, doc, number)
+
+
+def _ending(run: Run, doc: dict[str, Any], points: int) -> RunMismatch | None:
+    """After the re-run: as many bouts and camps as recorded, the same result and score."""
+    last = len(run.bouts)
+    if len(doc["fights"]) != last:
+        return RunMismatch(last, 0, f"the record has {len(doc['fights'])} bouts; the run ended "
+                           f"after {last}")
+    if len(doc["camps"]) != len(run.camps):
+        return RunMismatch(last, 0, f"the record has {len(doc['camps'])} camps; the run made "
+                           f"{len(run.camps)}")
+    if canonical([run.result, points]) != canonical([doc["result"], doc["score"]]):
+        return RunMismatch(last, 0, f"result: expected {doc['result']} {doc['score']}; actual "
+                           f"{run.result} {points}")
     return None
 
 
 def _camp(run: Run, doc: dict[str, Any], number: int) -> None:
     """Make the recorded camp after bout `number`."""
     camps = doc["camps"]
-    if number > len(camps) or not isinstance(camps[number - 1], list):
+    if number > len(camps):
         raise _Diverged(RunMismatch(number, 0, "the record has no camp after this bout"))
     try:
-        made = [choice_from_json(c) for c in camps[number - 1] if isinstance(c, dict)]
+        made = [choice_from_json(c) for c in camps[number - 1]]
     except ArenaError as e:
-        raise ArenaError(f"camp after bout {number}: {e}") from None
+        raise _Diverged(RunMismatch(number, 0, f"camp after bout {number}: {e}")) from None
     run.make_camp(run.camp(), made)
 
 
-def _source(steps: list[Any], number: int) -> Callable[[Battle, int], Command | None]:
-    """The recorded commands of bout `number`, one by one (None after the last)."""
+def _source(steps: list[Any]) -> Callable[[Battle, int], Command | None]:
+    """The recorded commands of a bout, one by one (None after the last; each checked)."""
     def next_command(_battle: Battle, index: int) -> Command | None:
-        if index > len(steps):
-            return None
-        step = steps[index - 1]
-        try:
-            return command_from_json(step.get("command") if isinstance(step, dict) else None)
-        except ValueError as e:  # the decoder's one-line reason
-            raise _Diverged(RunMismatch(number, index, f"unreadable command: {e}")) from None
+        return command_from_json(steps[index - 1]["command"]) if index <= len(steps) else None
     return next_command
 
 
@@ -189,8 +192,7 @@ def _checker(steps: list[Any], number: int, battle: Battle,
              stored: dict[int, dict[str, Any]]) -> Callable[[int, Command, str], None]:
     """Compare each applied command's state hash, and a stored keyframe, with the battle's."""
     def check(index: int, command: Command, actual: str) -> None:
-        step = steps[index - 1]
-        expected = step.get("state_hash") if isinstance(step, dict) else None
+        expected = steps[index - 1]["state_hash"]
         if expected != actual:
             raise _Diverged(RunMismatch(number, index, f"{command.type} by #{command.actor}: "
                                         f"state hash expected {expected}; actual {actual}"))

@@ -162,7 +162,7 @@ def test_recorded_run_verifies_and_a_tampered_copy_names_bout_and_command(tmp_pa
 
 
 @pytest.mark.slow
-def test_an_unreadable_command_in_a_run_record_is_one_line_naming_bout_and_command(
+def test_an_unreadable_command_in_a_run_record_is_one_line_naming_bout_and_command_exit_2(
         tmp_path, capsys):
     record = tmp_path / "r.json"
     assert main(["run", "--auto", "--seed", "3", "--rules", "d40", "--bouts", "1",
@@ -171,10 +171,10 @@ def test_an_unreadable_command_in_a_run_record_is_one_line_naming_bout_and_comma
     doc["fights"][0]["commands"][2]["command"] = {"type": "dance"}
     record.write_text(json.dumps(doc))
     capsys.readouterr()
-    assert main(["replay", str(record), "--verify"]) == 1
+    assert main(["replay", str(record), "--verify"]) == 2  # malformed, not a divergence
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "Traceback" not in err
-    assert "run differs at bout 1, command 3: unreadable command: unknown command type" in err
+    assert "r.json: bout 1, command 3: unknown command type" in err
 
 
 @pytest.mark.parametrize("argv", [

@@ -12,6 +12,7 @@ import io
 from dataclasses import dataclass, replace
 from enum import Enum
 from pathlib import Path
+from typing import Any
 
 from arena.errors import ArenaError
 from arena.model.commands import command_from_json
@@ -24,17 +25,14 @@ from arena.tui.term.canvas import Canvas
 from arena.tui.viewer.playback import Film, Playback, load_films
 
 
-def _tree(playback: Playback) -> tuple[Replay, dict[str, object], list[tree.Branch]]:
+def _tree(playback: Playback) -> tuple[Replay, dict[str, Any], list[tree.Branch]]:
     """The file holding the branches: its main line, document and branches."""
-    path = playback.branches_path
-    replay, doc = load_document(path)
+    path, replay, doc = playback.branch_source()
     return replay, doc, tree.read_branches(doc, one_line(str(path)), len(replay.steps))
 
 
 def rows(playback: Playback) -> tuple[list[TreeRow], list[str]]:
-    """The tree's rows and their text (a run record has none)."""
-    if playback.film.bout:
-        raise ArenaError("a run record has no branches: they are kept in replay files")
+    """The tree's rows and their text (a run's bout: those of its replay under saves/)."""
     replay, _, branches = _tree(playback)
     found = tree_rows(replay, branches)
     return found, [one_line(row_text(row), 200) for row in found]
@@ -46,15 +44,21 @@ def open_line(playback: Playback, name: str | None) -> None:
     line = tree.line_of(replay, branches, name)
     steps = [(command_from_json(s["command"]), list(s["events"]), str(s["state_hash"]))
              for s in line.steps]
+    watched = playback.film
     film = Film(replace(replay, steps=steps, by=tuple(str(s["by"]) for s in line.steps),
                         ais=tuple(str(s.get("ai", "")) for s in line.steps),
                         keyframes=() if name is not None else replay.keyframes,
                         final_state_hash=steps[-1][2] if steps else replay.final_state_hash),
-                line=name, splices=line.splices)
-    previous = playback.films
-    playback.films = [film]
+                watched.bout, line=name, splices=line.splices, document=watched.document)
+    _watch(playback, film)
+
+
+def _watch(playback: Playback, film: Film) -> None:
+    """Watch `film` in place of the one shown (a run's other bouts stay)."""
+    previous = list(playback.films)
+    playback.films[playback.index] = film
     try:
-        playback.open(0)
+        playback.open(playback.index)
     except ArenaError:
         playback.films = previous
         raise
@@ -64,7 +68,7 @@ def change(playback: Playback, name: str, promote: bool) -> str:
     """Promote or delete a branch, write the file, and watch its (new) main line; the message."""
     replay, doc, branches = _tree(playback)
     said = io.StringIO()
-    path = playback.branches_path
+    path = playback.branch_file()
     if promote:
         written = promote_branch(path, replay, doc, branches, name, playback.saves, said)
     else:
@@ -74,7 +78,15 @@ def change(playback: Playback, name: str, promote: bool) -> str:
 
 
 def reload(playback: Playback, path: Path) -> None:
-    """Watch the main line of the file at `path` (the branches' file from now on)."""
+    """Watch the main line of the file at `path` (the branches' file from now on).
+
+    A run's bout: that bout's new main line, the run's other bouts as they were.
+    """
+    watched = playback.film
+    if watched.document is not None:
+        replay, doc = load_document(path)
+        _watch(playback, Film(replay, watched.bout, document=doc))
+        return
     films, digest = load_films(path)
     playback.films, playback.path, playback.digest, playback.branches_path = (
         films, path, digest, path)

@@ -10,6 +10,7 @@ over another file). `view` is what `arena replay PATH` runs on a terminal.
 
 from __future__ import annotations
 
+import hashlib
 import sys
 from pathlib import Path
 
@@ -17,8 +18,9 @@ from arena.ai.sides import DEFAULT_AI
 from arena.assets import load_library
 from arena.battle.core import Battle
 from arena.errors import ArenaError
+from arena.files import MAX_JSON_BYTES, read_bytes
 from arena.paths import saves_file
-from arena.replay.file import Recorder
+from arena.replay.file import Recorder, load
 from arena.text import one_line, say
 from arena.tui.battle.app import App
 from arena.tui.battle.modes import Exit
@@ -55,12 +57,17 @@ class Continued(Session):
 
 
 def continued_recorder(playback: Playback, ai_level: str) -> Recorder:
-    """A new battle at the playback's point: the parent's commands so far, re-applied."""
+    """A new battle at the playback's point: the parent's commands so far, re-applied.
+
+    The parent is the replay file; for a run's bout, that bout's replay under saves/ (written
+    now if it is not there yet), since the run record is not a battle replay.
+    """
     replay, point = playback.film.replay, playback.position
+    digest = playback.digest if playback.film.document is None else _bout_digest(playback)
     battle = Battle(replay.scenario, replay.ruleset, replay.seed, replay.dice)
     try:
         recorder = Recorder(battle, load_library().hash, replay.dice,
-                            parent={"sha256": playback.digest, "command": point})
+                            parent={"sha256": digest, "command": point})
         by = replay.by or ("player",) * len(replay.steps)
         for i, (command, _, digest) in enumerate(replay.steps[:point]):
             if by[i] == "ai":  # as verification does: the AI's memory grows the same way
@@ -77,7 +84,20 @@ def continued_recorder(playback: Playback, ai_level: str) -> Recorder:
     return recorder
 
 
-def view(path: Path, saves: Path) -> int:
+def _bout_digest(playback: Playback) -> str:
+    """The sha256 of the watched run bout's replay file, whose main line starts this battle."""
+    path = playback.bout_file()
+    replay = load(path)
+    point = playback.position
+    if [d for _, _, d in replay.steps[:point]] != [
+            d for _, _, d in playback.film.replay.steps[:point]]:
+        raise ArenaError(f"{path} has another main line up to command {point} (a branch was "
+                         "promoted there): continue from that file")
+    return hashlib.sha256(read_bytes(path, one_line(str(path)), MAX_JSON_BYTES,
+                                     what="replay file")).hexdigest()
+
+
+def view(path: Path, saves: Path, bout: int = 1) -> int:
     """Watch a replay or run record; maybe play on from a point. Exit 1 if it no longer plays."""
     settings = config.load()
     config.apply(settings)
@@ -86,7 +106,9 @@ def view(path: Path, saves: Path) -> int:
         commands = sum(len(film.replay.steps) for film in films)
         if commands > SLOW_OPENING:
             say(sys.stderr, f"checking {commands} commands before the viewer opens ...")
-        playback = Playback(films, path, digest, saves)
+        if not 1 <= bout <= len(films):
+            raise ArenaError(f"--bout {bout}: the run has bouts 1 to {len(films)}")
+        playback = Playback(films, path, digest, saves, bout - 1)
     except UnplayableError as e:
         say(sys.stderr, str(e))
         return 1

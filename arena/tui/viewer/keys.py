@@ -68,7 +68,13 @@ def help_lines(width: int) -> list[Line]:
     return rows
 
 
-def key_hint() -> str:
-    """The prompt line's reminder of the main keys (the status line ends in '? help')."""
-    return (f"space play  h/l step  H/L turn  [/] round  g go  c play on  w what if  "
-            f"{first_key('look')} look  {first_key('attack')} aim")
+def key_hint(continues: bool = True, what_if: bool = True, bouts: bool = False) -> str:
+    """The prompt line's reminder of the main keys (the status line ends in '? help').
+
+    A key is shown only where it works now: `c` (play on) not on a branch or after the end,
+    `w` (what if) not after the last command, `<`/`>` only in a run record of several bouts.
+    """
+    offered = [*(["c play on"] if continues else []), *(["w what if"] if what_if else []),
+               *(["</> bout"] if bouts else [])]
+    return "  ".join(["space play  h/l step  H/L turn  [/] round  g go", *offered,
+                      f"{first_key('look')} look  {first_key('attack')} aim"])

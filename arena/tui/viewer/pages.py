@@ -46,10 +46,7 @@ class Pages:
         """Ask for the change to the next command, unless a what-if cannot work here."""
         pb = self.playback
         pb.playing = False
-        if pb.film.bout:
-            self.state = replace(self.state, hint="a run's bout has no what-if: its carried "
-                                 "wounds are not in the replay format")
-        elif pb.position >= pb.count:
+        if pb.position >= pb.count:
             self.state = replace(self.state, hint="the battle ends here: step back (h, H, [) "
                                  "to change a command")
         else:

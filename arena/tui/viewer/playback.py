@@ -1,32 +1,37 @@
 """The replay viewer's model: the battles of a file, where playback stands, seeking and speed.
 
 A replay file holds one battle; a run record one per bout (re-fought once to recover each
-bout's arena, seed and carried wounds). Each battle is a `Film`; the one being watched is
-opened in a `Seeker` (keyframes: any command in a few milliseconds) with a `Session` over the
-seeker's battle for the screen's parts (map, panel, log). Nothing here applies a command of
+bout's arena, seed and carried wounds, then each bout made an ordinary battle replay in memory,
+so everything below works on it as on a file). Each battle is a `Film`; the one being watched
+is opened in a `Seeker` (keyframes: any command in a few milliseconds) with a `Session` over
+the seeker's battle for the screen's parts (map, panel, log). Nothing here applies a command of
 its own: the replay is only read. No terminal here; tests drive it directly.
 """
 
 from __future__ import annotations
 
+import copy
 import hashlib
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+import json
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import Any
 
 from arena.assets import load_library
-from arena.battle.core import Wounds
 from arena.battle.view import snapshot
 from arena.ecs.events import Event
 from arena.errors import ArenaError
-from arena.files import MAX_JSON_BYTES, read_bytes
-from arena.model.commands import Command, command_from_json
+from arena.files import MAX_JSON_BYTES, read_bytes, write_atomically
+from arena.model.commands import Command
+from arena.paths import saves_file
 from arena.replay.document import keyframe_list
-from arena.replay.file import Recorder, Replay, load
+from arena.replay.file import Recorder, Replay, load, load_document, replay_from
 from arena.replay.seek import Seeker
 from arena.rules import get_ruleset
-from arena.run.engine import Bout
-from arena.run.record import is_run_record, load_record, verify
+from arena.run.boutreplay import UnverifiedError, bout_document, verified_bouts
+from arena.run.record import is_run_record
 from arena.text import one_line
 from arena.tui.battle.session import LogLine, Session
 
@@ -38,44 +43,40 @@ LOG_KEPT = 300  # log lines shown at a point (the newest): enough to scroll back
 
 @dataclass(frozen=True, slots=True)
 class Film:
-    """One battle to watch: its replay, a run bout's carried wounds, its bout number, its line."""
+    """One battle to watch: its replay, its bout number in a run, its line (a branch's name)."""
 
     replay: Replay
-    wounds: Mapping[int, Wounds] | None = None
     bout: int = 0  # 0: a battle replay file, not a run's bout
     line: str | None = None  # a branch's name (its whole line is `replay`); None: the main line
     splices: tuple[tuple[int, tuple[int, ...]], ...] = ()  # a branch's dice: (before n, faces)
     seen: tuple[tuple[list[Event], tuple[int, int | None]], ...] = ()  # a run bout's events and
-    # clock per command, from the record's verify: with stored keyframes, no second re-fight
+    # clock per command, from the record's verify: with its keyframes, no second re-fight
+    document: dict[str, Any] | None = None  # a run bout: its battle replay (run/boutreplay.py)
 
 
 def load_films(path: Path) -> tuple[list[Film], str]:
     """The battles in a replay file or run record, and the sha256 of the file's bytes.
 
-    A run record is re-fought once here (as `--verify` does); a difference is an ArenaError.
+    A run record is re-fought once here (as `--verify` does; a difference is an
+    UnplayableError), and each bout becomes an ordinary battle replay in memory, its carried
+    wounds in its scenario (arena/run/boutreplay.py).
     """
     digest = hashlib.sha256(read_bytes(path, one_line(str(path)), MAX_JSON_BYTES,
                                        what="replay file")).hexdigest()
     if not is_run_record(path):
         return [Film(load(path))], digest
-    doc = load_record(path)
-    bouts: list[Bout] = []
-    mismatch = verify(doc, load_library(), bouts)
-    if mismatch is not None:
-        raise UnplayableError(f"{one_line(str(path))}: {mismatch}")
+    try:
+        doc, bouts = verified_bouts(path, load_library())
+    except UnverifiedError as e:
+        raise UnplayableError(str(e)) from None
     ruleset = get_ruleset(doc["ruleset"]["name"])
     films = []
     for bout in bouts:
-        steps: list[tuple[Command, list[object], str]] = [
-            (command_from_json(s["command"]), [], str(s["state_hash"])) for s in bout.steps]
-        keyframes = keyframe_list(doc["fights"][bout.number - 1], f"bout {bout.number}",
-                                  len(steps))  # checked against the re-fight by verify
-        replay = Replay(path, str(doc.get("game_version", "?")), ruleset, bout.seed, (),
-                        bout.scenario, [], steps, steps[-1][2] if steps else "", over=True,
-                        by=("ai",) * len(steps), keyframes=keyframes)
-        films.append(Film(replay, bout.wounds, bout.number, seen=tuple(bout.seen or ())))
-    if not films:
-        raise ArenaError(f"{one_line(str(path))}: the run record holds no bout")
+        made = bout_document(bout, ruleset, str(doc["assets_hash"]))
+        stored = keyframe_list(doc["fights"][bout.number - 1], f"bout {bout.number}",
+                               len(bout.steps))  # the record's, checked by verify: to seek by
+        films.append(Film(replace(replay_from(path, made), keyframes=stored), bout.number,
+                          seen=tuple(bout.seen or ()), document=made))
     return films, digest
 
 
@@ -119,7 +120,8 @@ def narrated(session: Session, opening: Sequence[Event],
 class Playback:
     """The films of a file, the one open, the command shown, and the playing speed."""
 
-    def __init__(self, films: list[Film], path: Path, digest: str, saves: Path) -> None:
+    def __init__(self, films: list[Film], path: Path, digest: str, saves: Path,
+                 first: int = 0) -> None:
         self.films = films
         self.path = path
         self.digest = digest  # sha256 of the file: a continued replay names it as its parent
@@ -134,12 +136,49 @@ class Playback:
         self.session: Session | None = None
         self.lines: list[LogLine] = []
         self.cuts: list[Cut] = []
-        self.open(0)
+        self.open(first)
 
     @property
     def film(self) -> Film:
         """The battle being watched."""
         return self.films[self.index]
+
+    def branch_file(self) -> Path:
+        """Where the watched battle's branches are kept (for a run's bout, maybe not yet).
+
+        A battle replay: the file, or its copy under saves/ a change wrote. A run's bout: its
+        own replay under saves/, named after the run record and the sha256 of its bytes.
+        """
+        film = self.film
+        if film.document is None:
+            return self.branches_path
+        stem = re.sub(r"[^A-Za-z0-9_.-]", "-", self.path.stem).lstrip(".-")[:80] or "run"
+        return saves_file(self.saves, f"{stem}-{self.digest[:12]}.bout-{film.bout}.replay.json")
+
+    def branch_source(self) -> tuple[Path, Replay, dict[str, Any]]:
+        """The file holding the watched battle's branches: its path, main line and document."""
+        path, film = self.branch_file(), self.film
+        if film.document is not None and not path.exists():
+            doc = copy.deepcopy(film.document)  # the bout's replay, not written yet
+            return path, replay_from(path, doc), doc
+        replay, doc = load_document(path)
+        return path, replay, doc
+
+    def bout_file(self) -> Path:
+        """A run's bout as its replay under saves/ (written if it is not there yet)."""
+        path, _, doc = self.branch_source()
+        if not path.exists():
+            try:
+                self.saves.mkdir(exist_ok=True)
+                write_atomically(path, json.dumps(doc, separators=(",", ":")) + "\n")
+            except OSError as e:
+                raise ArenaError(f"{path}: cannot write: {e.strerror or e}") from None
+        return path
+
+    def kept_at(self, path: Path) -> None:
+        """The branches were written to `path`: read them there from now on."""
+        if self.film.document is None:
+            self.branches_path = path  # a run's bout keeps its own file's name
 
     @property
     def count(self) -> int:
@@ -157,7 +196,7 @@ class Playback:
         film = self.films[index]
         try:
             stored = bool(film.replay.keyframes) and len(film.seen) == len(film.replay.steps)
-            seeker = Seeker(film.replay, KEYFRAMES_EVERY, stored=stored, wounds=film.wounds,
+            seeker = Seeker(film.replay, KEYFRAMES_EVERY, stored=stored,
                             splices=dict(film.splices), known=film.seen)
         except ArenaError as e:
             raise UnplayableError(f"{one_line(str(self.path))}: {e}") from None

@@ -176,10 +176,7 @@ class ViewerApp(Pages, App):
         """Ask which side to play, unless continuing cannot work here."""
         pb = self.playback
         pb.playing = False
-        if pb.film.bout:
-            self.state = replace(self.state, hint="a run's bout cannot be continued: its "
-                                 "carried wounds are not in the replay format")
-        elif pb.film.line is not None:
+        if pb.film.line is not None:
             self.state = replace(self.state, hint=f"branch {pb.film.line!r} cannot be continued:"
                                  " promote it (B) or continue from the main line")
         elif self.session.view.over:
@@ -360,7 +357,9 @@ class ViewerApp(Pages, App):
         if self.state.hint:
             return True, self.state.hint
         if self.state.mode == Mode.NORMAL:
-            return False, key_hint()
+            pb = self.playback
+            return False, key_hint(continues=pb.film.line is None and not self.session.view.over,
+                                   what_if=pb.position < pb.count, bouts=len(pb.films) > 1)
         if self.state.mode == Mode.LOOK:
             steps = " ".join(first_key(a) for a in STEP_ACTIONS)
             return False, (f"{steps}: move the cursor  {first_key('next_target')}: next "

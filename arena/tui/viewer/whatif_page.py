@@ -17,7 +17,6 @@ from arena.dice import parse_script
 from arena.errors import ArenaError
 from arena.model.commands import Command, EndTurn, command_from_json
 from arena.replay.document import parse
-from arena.replay.file import load_document
 from arena.text import one_line
 from arena.tools import branches as tree
 from arena.tools.branchfiles import as_branch, result_text, write_branches
@@ -65,8 +64,6 @@ def _command(text: str) -> Command:
 def fight(playback: Playback, text: str) -> Asked:
     """Fight the shown line (main or a branch) again from the next command with the change."""
     film = playback.film
-    if film.bout:
-        raise ArenaError("a run's bout has no what-if: its carried wounds are not in a replay")
     change = change_at(playback, text)
     line = Played(main_line(film.replay).steps, film.splices)
     result = what_if(film.replay, line, change)
@@ -76,11 +73,11 @@ def fight(playback: Playback, text: str) -> Asked:
 def save(playback: Playback, asked: Asked, name: str) -> str:
     """Store the what-if as a branch of the line shown; what was said.
 
-    The branches go to the file, or to the copy under saves/ an earlier save wrote.
+    The branches go to the file, or to the copy under saves/ an earlier save wrote; a run's
+    bout's to its own replay under saves/ (`Playback.branch_file`).
     """
     name = tree.check_name(name)
-    path = playback.branches_path
-    replay, doc = load_document(path)
+    path, replay, doc = playback.branch_source()
     branches = tree.read_branches(doc, one_line(str(path)), len(replay.steps))
     if any(b.name == name for b in branches):
         raise ArenaError(f"a branch {name!r} exists: give another name")
@@ -89,6 +86,6 @@ def save(playback: Playback, asked: Asked, name: str) -> str:
     said = io.StringIO()
     written = write_branches(path, doc, [*branches, as_branch(name, parent, line, asked.result)],
                              playback.saves, said, f"saved branch {name!r}")
-    playback.branches_path = written
+    playback.kept_at(written)
     asked.saved = name
     return said.getvalue().strip()

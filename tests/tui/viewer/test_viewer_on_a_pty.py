@@ -238,6 +238,26 @@ def test_a_run_records_next_bout_key_moves_to_the_next_bout(games, tmp_path, cap
 
 @pytest.mark.pty
 @pytest.mark.slow
+def test_a_run_bout_opened_with_bout_offers_what_if_and_answers_it(games, tmp_path, capsys):
+    record = tmp_path / "run.json"
+    assert main(["run", "--auto", "--seed", "4", "--bouts", "2", "--record", str(record),
+                 "--saves", str(tmp_path / "runs")]) == 0
+    capsys.readouterr()
+    count = len(json.loads(record.read_text())["fights"][1]["commands"])
+    game = start(games, tmp_path, "replay", str(record), "--bout", "2", **SIZE)
+    game.wait_for(f"bout 2/2 · command 0/{count} · round 1")
+    game.wait_for("c play on  w what if")
+    game.send("l")
+    game.send("w")
+    game.wait_for("what if at command 2")
+    game.send("e")
+    game.send("\r")
+    game.wait_for("any other key: back")
+    assert "What if" in game.text
+
+
+@pytest.mark.pty
+@pytest.mark.slow
 def test_on_a_terminal_log_prints_the_log_and_a_missing_file_is_one_line(
         games, tmp_path, replay_path):
     game = start(games, tmp_path, "replay", str(replay_path), "--log", **SIZE)
