@@ -33,6 +33,7 @@ from arena.model.commands import (
     PickUp,
     React,
     Reload,
+    StandUp,
 )
 from arena.rules.base import Extras
 from arena.rules.odds import expected_damage
@@ -87,8 +88,14 @@ class AISystem:
             return ready
         if self.extras and self.holds(actor):
             return EndTurn(actor)
+        if queries.prone(actor):
+            return StandUp(actor) if self.can_stand(actor) else EndTurn(actor)
         move = self.approach(actor)
         return move if move is not None else EndTurn(actor)
+
+    def can_stand(self, actor: int) -> bool:
+        """Whether `actor` lies prone and may stand up now (no lost leg keeps it down)."""
+        return queries.prone(actor) and not isinstance(self.movement.stand_up(StandUp(actor)), str)
 
     def shield_back(self, actor: int) -> bool:
         """Whether to put a shield lying at its feet back on: only with no enemy adjacent."""
@@ -151,7 +158,7 @@ class AISystem:
         """Walk onto the nearest weapon lying within reach this turn that one could take."""
         ap = component_for_entity(actor, ActionPoints).current
         step = self.movement.ruleset.action_cost("move", None, False)
-        if not step:
+        if not step or queries.prone(actor):
             return None
         paths = self.movement.paths_from(actor)
         taken = queries.occupants()
@@ -229,7 +236,7 @@ class AISystem:
         """Walk toward the nearest free hex next to an enemy, as far as the AP allows."""
         ap = component_for_entity(actor, ActionPoints).current
         step = self.movement.ruleset.action_cost("move", None, False)
-        if not step or ap < step:
+        if not step or ap < step or queries.prone(actor):
             return None
         weapons = component_for_entity(actor, Wielded).weapons
         shooter = any(w.is_ranged for w in weapons[:1])
