@@ -111,8 +111,9 @@ class Battle:
         """Create the combatants (entity ids 1..n in scenario order), then the clock."""
         for index, spec in enumerate(self.scenario.combatants):
             wound = self.wounds.get(index, Wounds(spec.hp))
-            lasting = {name: rounds for name, (rounds, _) in sorted(wound.conditions.items())}
-            strength = {name: amount for name, (_, amount) in sorted(wound.conditions.items())}
+            carried = self.ruleset.carried_conditions(wound.conditions)
+            lasting = {name: rounds for name, (rounds, _) in sorted(carried.items())}
+            strength = {name: amount for name, (_, amount) in sorted(carried.items())}
             esper.create_entity(
                 Identity(spec.name, spec.glyph, spec.template),
                 Side(spec.side),
