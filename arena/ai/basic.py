@@ -17,7 +17,7 @@ from arena.ecs.components import (
     TurnMemory,
     Wielded,
 )
-from arena.ecs.items import ItemSystem, items_at, kickable, takeable
+from arena.ecs.items import ItemSystem, items_at, kickable, takeable, weapon_hands
 from arena.ecs.movement import MovementSystem
 from arena.ecs.reactions import ReactionSystem
 from arena.ecs.shields import takeable_shields
@@ -97,6 +97,11 @@ class AISystem:
         """Whether `actor` lies prone and may stand up now (no lost leg keeps it down)."""
         return queries.prone(actor) and not isinstance(self.movement.stand_up(StandUp(actor)), str)
 
+    def free_hands(self, actor: int) -> int:
+        """Hands `actor` has free for one more weapon (a shield and the weapons held count)."""
+        held = sum(w.hands for w in component_for_entity(actor, Wielded).weapons)
+        return weapon_hands(self.items.ruleset, actor) - held
+
     def shield_back(self, actor: int) -> bool:
         """Whether to put a shield lying at its feet back on: only with no enemy adjacent."""
         if not takeable_shields(actor) or takeable(actor):
@@ -132,8 +137,10 @@ class AISystem:
             break
         if not bare:
             return None
+        free = self.free_hands(actor)
         mine = [e for e in items_at(queries.hex_of(actor))
-                if component_for_entity(e, Item).owner == actor]
+                if component_for_entity(e, Item).owner == actor
+                and component_for_entity(e, Item).weapon.hands <= free]
         if mine and not close:
             return EndTurn(actor)  # its weapon lies at its feet: it takes it back next round
         fetched = self.fetch(actor, close)
@@ -164,11 +171,14 @@ class AISystem:
         taken = queries.occupants()
         now, side = queries.clock().round, queries.side_of(actor)
         goals = []
+        free = self.free_hands(actor)
         for e, (item, pos) in get_components(Item, Position):
             ally_owned = item.owner not in (None, actor) and queries.side_of(item.owner) == side
             d = paths.distance(pos.hex)
             if ally_owned or d is None or d == 0 or pos.hex in taken or d * step > ap:
                 continue
+            if item.weapon.hands > free:
+                continue  # no hand to hold it (a lost hand, a shield in the one left)
             if close and (item.ready > now or d * step + 1 > ap):
                 continue  # with a foe at hand, only a weapon to be had this very turn
             goals.append((d, e, pos.hex))
