@@ -17,7 +17,7 @@ from arena.ecs.components import (
     TurnMemory,
     Wielded,
 )
-from arena.ecs.items import ItemSystem, items_at, kickable, takeable
+from arena.ecs.items import ItemSystem, items_at, kickable, takeable, weapon_hands
 from arena.ecs.movement import MovementSystem
 from arena.ecs.reactions import ReactionSystem
 from arena.ecs.shields import takeable_shields
@@ -33,6 +33,7 @@ from arena.model.commands import (
     PickUp,
     React,
     Reload,
+    StandUp,
 )
 from arena.rules.base import Extras
 from arena.rules.odds import expected_damage
@@ -87,8 +88,19 @@ class AISystem:
             return ready
         if self.extras and self.holds(actor):
             return EndTurn(actor)
+        if queries.prone(actor):
+            return StandUp(actor) if self.can_stand(actor) else EndTurn(actor)
         move = self.approach(actor)
         return move if move is not None else EndTurn(actor)
+
+    def can_stand(self, actor: int) -> bool:
+        """Whether `actor` lies prone and may stand up now (no lost leg keeps it down)."""
+        return queries.prone(actor) and not isinstance(self.movement.stand_up(StandUp(actor)), str)
+
+    def free_hands(self, actor: int) -> int:
+        """Hands `actor` has free for one more weapon (a shield and the weapons held count)."""
+        held = sum(w.hands for w in component_for_entity(actor, Wielded).weapons)
+        return weapon_hands(self.items.ruleset, actor) - held
 
     def shield_back(self, actor: int) -> bool:
         """Whether to put a shield lying at its feet back on: only with no enemy adjacent."""
@@ -125,8 +137,10 @@ class AISystem:
             break
         if not bare:
             return None
+        free = self.free_hands(actor)
         mine = [e for e in items_at(queries.hex_of(actor))
-                if component_for_entity(e, Item).owner == actor]
+                if component_for_entity(e, Item).owner == actor
+                and component_for_entity(e, Item).weapon.hands <= free]
         if mine and not close:
             return EndTurn(actor)  # its weapon lies at its feet: it takes it back next round
         fetched = self.fetch(actor, close)
@@ -151,17 +165,20 @@ class AISystem:
         """Walk onto the nearest weapon lying within reach this turn that one could take."""
         ap = component_for_entity(actor, ActionPoints).current
         step = self.movement.ruleset.action_cost("move", None, False)
-        if not step:
+        if not step or queries.prone(actor):
             return None
         paths = self.movement.paths_from(actor)
         taken = queries.occupants()
         now, side = queries.clock().round, queries.side_of(actor)
         goals = []
+        free = self.free_hands(actor)
         for e, (item, pos) in get_components(Item, Position):
             ally_owned = item.owner not in (None, actor) and queries.side_of(item.owner) == side
             d = paths.distance(pos.hex)
             if ally_owned or d is None or d == 0 or pos.hex in taken or d * step > ap:
                 continue
+            if item.weapon.hands > free:
+                continue  # no hand to hold it (a lost hand, a shield in the one left)
             if close and (item.ready > now or d * step + 1 > ap):
                 continue  # with a foe at hand, only a weapon to be had this very turn
             goals.append((d, e, pos.hex))
@@ -229,7 +246,7 @@ class AISystem:
         """Walk toward the nearest free hex next to an enemy, as far as the AP allows."""
         ap = component_for_entity(actor, ActionPoints).current
         step = self.movement.ruleset.action_cost("move", None, False)
-        if not step or ap < step:
+        if not step or ap < step or queries.prone(actor):
             return None
         weapons = component_for_entity(actor, Wielded).weapons
         shooter = any(w.is_ranged for w in weapons[:1])

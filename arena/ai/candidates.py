@@ -190,6 +190,8 @@ class Planner(Approach):
         hold.add("AP kept", KEEP_AP * ap)
         out.append(Candidate(EndTurn(actor), "hold this hex", hold, here))
         step = self.ruleset.action_cost("move", None, False)
+        if queries.prone(actor):
+            return out  # it must stand up before it walks (a lost leg: never)
         if step and ap >= step and not component_for_entity(actor, TurnMemory).attacks:
             out.extend(self.walks(actor, ap, step, enemies, visited, flanks))
         elif step and ap >= step and FADE and self.in_melee_zone(here, enemies):

@@ -28,7 +28,16 @@ from arena.ecs.components import ActionPoints, Facing, Health, TurnMemory, Wield
 from arena.ecs.cover import cover_quarters
 from arena.ecs.store import component_for_entity
 from arena.hexgrid import Hex, direction_to, hex_distance, hex_neighbors
-from arena.model.commands import Command, EndTurn, Face, Invoke, Kick, Move, React
+from arena.model.commands import (
+    Command,
+    EndTurn,
+    Face,
+    Invoke,
+    Kick,
+    Move,
+    React,
+    StandUp,
+)
 
 LEVELS = ("easy", "normal", "hard")
 EASY_SLIP = 0.25
@@ -133,6 +142,8 @@ class TacticalAI:
         if ready is not None:
             found.append(Candidate(ready, f"get ready: {ready.type}", _fixed("ready", TEND),
                                    here))
+        if self.basic.can_stand(actor):
+            found.append(Candidate(StandUp(actor), "stand up", _fixed("tend", TEND), here))
         return found
 
     def chanting(self, actor: int) -> bool:

@@ -52,7 +52,7 @@ from arena.model.commands import Attack, Command, EndTurn, Face, Invoke, React
 from arena.model.scenario import Scenario
 from arena.model.stats import Weapon
 from arena.rules.base import Extras, Ruleset
-from arena.rules.protection import worn_stats
+from arena.rules.protection import bears_shield, worn_stats
 
 # Commands that do not break a buff kept up by concentration (a tuple: `isinstance` with a
 # tuple is quicker than with a union).
@@ -113,8 +113,10 @@ class Battle:
             wound = self.wounds.get(index) or Wounds(
                 spec.entering_hp, {name: (rounds, amount) for name, rounds, amount in
                                    spec.conditions})
-            lasting = {name: rounds for name, (rounds, _) in sorted(wound.conditions.items())}
-            strength = {name: amount for name, (_, amount) in sorted(wound.conditions.items())}
+            carried = self.ruleset.carried_conditions(wound.conditions)
+            lasting = {name: rounds for name, (rounds, _) in sorted(carried.items())}
+            strength = {name: amount for name, (_, amount) in sorted(carried.items())}
+            shield = spec.shield if bears_shield(self.ruleset, lasting) else None
             esper.create_entity(
                 Identity(spec.name, spec.glyph, spec.template),
                 Side(spec.side),
@@ -123,9 +125,9 @@ class Battle:
                 Health(wound.hp, spec.hp),
                 ActionPoints(spec.speed, spec.speed),
                 Stats(worn_stats(self.ruleset, spec.stats[self.ruleset.name], spec.armour,
-                                 spec.shield)),
-                *self._arm(spec.weapons, frozenset(lasting), spec.shield is not None),
-                Worn(spec.armour, spec.shield),
+                                 shield)),
+                *self._arm(spec.weapons, frozenset(lasting), shield is not None),
+                Worn(spec.armour, shield),
                 Conditions(lasting, strength),
                 Momentum(),
                 TurnMemory(),
@@ -138,7 +140,7 @@ class Battle:
     ) -> tuple[Wielded, Carried]:
         """Fill the hands a shield leaves in the scenario's order; the rest are spares."""
         hands = self.ruleset.hands(conditions)
-        hands = hands - 1 if shield and hands > 1 else hands
+        hands = hands - 1 if shield else hands
         wielded: list[Weapon] = []
         carried: list[Weapon] = []
         for weapon in weapons:

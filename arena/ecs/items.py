@@ -48,10 +48,10 @@ def kickable(actor: int) -> int | None:
 
 
 def weapon_hands(ruleset: Ruleset, actor: int) -> int:
-    """Hands free for weapons: the ruleset's, less the off hand a shield takes (if two)."""
+    """Hands free for weapons: the ruleset's, less the hand a shield takes (none with one left)."""
     hands = ruleset.hands(frozenset(esper.component_for_entity(actor, Conditions).rounds))
     worn = esper.try_component(actor, Worn)
-    return hands - 1 if worn is not None and worn.shield is not None and hands > 1 else hands
+    return max(0, hands - 1) if worn is not None and worn.shield is not None else hands
 
 
 class ItemSystem:
@@ -157,6 +157,8 @@ class ItemSystem:
         weapon = carried.weapons[command.spare]
         if weapon.hands > weapon_hands(self.ruleset, command.actor):
             shield = esper.component_for_entity(command.actor, Worn).shield
+            if shield is not None and weapon_hands(self.ruleset, command.actor) == 0:
+                return f"cannot wield {weapon.name}: {shield.name} takes the hand left"
             if shield is not None:
                 return f"cannot wield {weapon.name} (two hands): {shield.name} takes the off hand"
             return f"cannot wield {weapon.name} with the hands left"

@@ -65,6 +65,11 @@ def occupant(h: Hex) -> int | None:
     return occupancy.index().at.get(h)
 
 
+def prone(entity: int) -> bool:
+    """Whether a combatant lies prone: it must stand up before it walks (a lost leg: never)."""
+    return "prone" in esper.component_for_entity(entity, Conditions).rounds
+
+
 def enemies_of(entity: int) -> list[int]:
     """Living combatants of other sides, in entity-id order."""
     return list(occupancy.index().foes(side_of(entity)))

@@ -72,6 +72,12 @@ class RulesetDefaults:
         """Two hands, whatever the conditions."""
         return 2
 
+    def carried_conditions(
+        self, conditions: Mapping[str, tuple[int, int]]
+    ) -> dict[str, tuple[int, int]]:
+        """A combatant enters a battle with the lasting conditions it carries in, as they are."""
+        return dict(conditions)
+
     def opens(self, action: Action, ctx: AttackContext | None, stats: StatBlock) -> bool:
         """No action presents an opening."""
         return False
@@ -139,6 +145,15 @@ class Ruleset(Protocol):
 
     def hands(self, conditions: frozenset[str]) -> int:
         """How many hands a combatant with these conditions can hold weapons in."""
+        ...
+
+    def carried_conditions(
+        self, conditions: Mapping[str, tuple[int, int]]
+    ) -> dict[str, tuple[int, int]]:
+        """The conditions a combatant enters a battle with, from the lasting ones it carries.
+
+        Name -> (own turns left, 0 = until removed; strength), as `Wounds` holds them.
+        """
         ...
 
     def opens(self, action: Action, ctx: AttackContext | None, stats: StatBlock) -> bool:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from arena.model.stats import Armour, StatBlock
 from arena.rules.base import Ruleset
 
@@ -18,6 +20,15 @@ def armour_points(ruleset: Ruleset, armour: Armour | None) -> int:
     given = armour.given(ruleset.name)
     worn = 0 if given is None else abs(given - unarmoured(ruleset))
     return worn + armour.magic
+
+
+def bears_shield(ruleset: Ruleset, conditions: Iterable[str]) -> bool:
+    """Whether a combatant with these (lasting) conditions goes into battle with a shield.
+
+    A shield takes a hand of its own (the off hand): with a hand or an arm lost (`ap`), the
+    one left holds the weapon, and a lost left hand or arm has nothing to carry it on.
+    """
+    return ruleset.hands(frozenset(conditions)) >= 2
 
 
 def shield_points(ruleset: Ruleset, shield: Armour | None) -> int:

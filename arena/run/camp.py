@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from arena.dice import parse_dice
 from arena.model.stats import Armour, Supply, Weapon
 from arena.rules.base import Ruleset
+from arena.rules.protection import bears_shield
 from arena.run.balance import rest_gain
 from arena.run.decisions import (
     CampChoice,
@@ -98,7 +99,7 @@ def _member_refusal(camp: Camp, m: Member, choice: Personal) -> str | None:
                 if isinstance(choice, Loot) else camp.offers
             if not 0 <= k < len(pile) or pile[k] is None:
                 return f"no {choice.kind} item #{k}"
-            return cannot_take(m, pile[k])
+            return cannot_take(m, pile[k]) or cannot_hold(camp.ruleset, m, pile[k])
         case Use(item=k):
             if not 0 <= k < len(m.supplies):
                 return f"{m.name} has no supply #{k}"
@@ -109,7 +110,8 @@ def _member_refusal(camp: Camp, m: Member, choice: Personal) -> str | None:
             if isinstance(choice, Repair):
                 return f"{m.gear[k].weapon.name} needs no repair" if m.gear[k].state == WHOLE \
                     else None
-            return _cannot_give(camp, m, choice.to)
+            return _cannot_give(camp, m, choice.to) or cannot_hold(
+                camp.ruleset, camp.party[choice.to], m.gear[k].weapon)
         case Tend(injury=name):
             if name not in m.injuries:
                 return f"{m.name} has no injury {name}"
@@ -145,8 +147,13 @@ def no_room(camp: Camp, item: Weapon | Armour | Supply | None) -> str | None:
     roster beside it lists what fills each member's slots.
     """
     team = living(camp.party)
-    if item is None or not team or any(cannot_take(m, item) is None for m in team):
+    if item is None or not team or any(
+            cannot_take(m, item) is None and cannot_hold(camp.ruleset, m, item) is None
+            for m in team):
         return None
+    if any(cannot_take(m, item) is None for m in team):  # a lost hand, not a full slot
+        return "; ".join(str(cannot_take(m, item) or cannot_hold(camp.ruleset, m, item))
+                         for m in team)
     who = team[0].name if len(team) == 1 else "every member"
     if isinstance(item, Supply):
         return f"{who} carries {MAX_SUPPLIES} supplies; using one at camp makes room"
@@ -154,6 +161,27 @@ def no_room(camp: Camp, item: Weapon | Armour | Supply | None) -> str | None:
         return f"{who} carries {MAX_GEAR} weapons; none can be dropped at camp, so it stays " \
                "behind"
     return "; ".join(str(cannot_take(m, item)) for m in team)
+
+
+def cannot_hold(ruleset: Ruleset, m: Member, item: Weapon | Armour | Supply | None
+                ) -> str | None:
+    """Why `m`, with a hand or an arm lost, cannot hold `item` (a shield, a two-handed weapon).
+
+    A shield takes a hand of its own beside the weapon's (`protection.bears_shield`).
+    """
+    if isinstance(item, Supply) or item is None or (isinstance(item, Armour) and not item.shield):
+        return None
+    if isinstance(item, Armour):
+        if bears_shield(ruleset, m.injuries):
+            return None
+        why = f"the hand left holds the weapon, none is free for {item.name}"
+    elif item.hands > ruleset.hands(frozenset(m.injuries)):
+        why = f"{item.name} needs {item.hands} hands"
+    else:
+        return None
+    lost = [n for n in sorted(m.injuries) if ruleset.hands(frozenset({n})) < 2]
+    parts = " and the ".join(n.removesuffix("_severed").replace("_", " ") for n in lost)
+    return f"{m.name} has lost the {parts}: {why}"
 
 
 def _cannot_use(m: Member, supply: Supply) -> str | None:
@@ -280,7 +308,8 @@ def _best(pile: list[Weapon | None] | list[Weapon | Armour | Supply | None]) -> 
 def auto_next(camp: Camp) -> CampChoice | None:
     """The `--auto` camp policy's next choice (docs/run.md), or None when it is done.
 
-    Loot first, to whoever has fewest usable weapons while they have fewer than two; then
+    Loot first, to whoever has fewest usable weapons while they have fewer than two (of those
+    with the hands to hold it); then
     the costed actions in this order of priority: rest when anyone is below two thirds of its
     HP or bleeding; tend the first tendable injury; repair the first broken, then degraded
     weapon; recruit when one member stands; take the best offered weapon for whoever has
@@ -289,8 +318,10 @@ def auto_next(camp: Camp) -> CampChoice | None:
     team = living(camp.party)
     needy = sorted(team, key=lambda m: (_usable(m), camp.party.index(m)))
     k = _best(camp.loot)
-    if k is not None and needy and len(needy[0].gear) < MAX_GEAR and _usable(needy[0]) < 2:
-        return Loot(k, camp.party.index(needy[0]))
+    able = [] if k is None else [m for m in needy
+                                 if cannot_hold(camp.ruleset, m, camp.loot[k]) is None]
+    if k is not None and able and len(able[0].gear) < MAX_GEAR and _usable(able[0]) < 2:
+        return Loot(k, camp.party.index(able[0]))
     for choice in _wishes(camp, team, needy):
         if refusal(camp, choice) is None:
             return choice

@@ -3,9 +3,10 @@
 The rules (docs/run.md): hit points as they stood; lasting conditions as `injuries` decides;
 weapons in hand or carried at the end come home (degraded ones stay degraded), a broken one
 stays broken in the pack, one left on the floor or lost in a hazard is gone; so is a shield
-broken or left on the floor (`d40`'s tables), and one worn at the end is the member's; what a member
-picked up is its own; the dead stay dead. After a win, the weapons the foes dropped or died
-holding are offered as loot.
+broken or left on the floor (`d40`'s tables), and one worn at the end is the member's (unless
+a hand or an arm is lost: the hand left holds the weapon); what a member picked up is its own;
+the dead stay dead. After a win, the weapons the foes dropped or died holding are offered as
+loot.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from arena.battle.core import Battle
 from arena.battle.holdings import Holdings, holdings
 from arena.ecs.events import Attacked, Died, Event, WeaponBroken
 from arena.model.stats import Armour, Weapon
+from arena.rules.protection import bears_shield
 from arena.run.injuries import lasts
 from arena.run.party import BROKEN, DEGRADED, WHOLE, Gear, Member
 from arena.text import downfall
@@ -87,8 +89,14 @@ def _gear_after(member: Member, held: list[Weapon], broken: list[str], tally: Ta
     return gear
 
 
-def _shield_after(member: Member, now: Armour | None, broken: list[str], tally: Tally) -> None:
-    """The shield worn at the end is the member's; one it lost is broken or left behind."""
+def _shield_after(member: Member, now: Armour | None, broken: list[str], tally: Tally,
+                  bears: bool) -> None:
+    """The shield worn at the end is the member's; one it lost is broken or left behind.
+
+    A member with a hand or an arm lost (`bears` False) leaves its shield on the field: the
+    hand left holds the weapon (`protection.bears_shield`).
+    """
+    now = now if bears else None
     if member.shield is not None and now is None:
         lost = tally.broken if member.shield.id in broken else tally.lost
         lost.append(f"{member.name}'s {member.shield.name}")
@@ -117,7 +125,8 @@ def carry_over(battle: Battle, party: list[Member], entities: Mapping[int, int],
                       for c in end.conditions if lasts(battle.ruleset.name, c.name)}
         m.gear = _gear_after(m, [*end.wielded, *end.carried], _broken_ids(battle.log, entity),
                              tally)
-        _shield_after(m, end.shield, _broken_ids(battle.log, entity), tally)
+        _shield_after(m, end.shield, _broken_ids(battle.log, entity), tally,
+                      bears_shield(battle.ruleset, m.injuries))
         m.supplies = list(end.supplies)  # the used ones are gone
     if tally.won:
         tally.loot = loot(set(entities.values()), left)

@@ -28,6 +28,7 @@ from arena.procgen.values import REFERENCE_WEAPON, item_value
 from arena.replay.snapshot import take
 from arena.rules import RULESETS, get_ruleset
 from arena.rules.base import Ruleset
+from arena.rules.protection import bears_shield
 from arena.run.balance import foe_budget
 from arena.run.camp import Camp, choose
 from arena.run.carry import Tally, carry_over, tally_events
@@ -163,7 +164,7 @@ class Run:
 
     def _threat(self, m: Member) -> int:
         """A member's threat at full health (the generator's measure)."""
-        spec = m.spec()
+        spec = m.spec(shielded=bears_shield(self.ruleset, m.injuries))
         return combatant_threat(self.config.ruleset, spec, m.max_hp)
 
     @property
@@ -185,7 +186,9 @@ class Run:
         number = self.next_bout
         team = [i for i, m in enumerate(self.party) if m.alive]
         spec = GenSpec(self.config.ruleset, bout=number, budget=self.budget(number),
-                       party=tuple(self.party[i].spec(self.spare) for i in team))
+                       party=tuple(self.party[i].spec(
+                           self.spare, bears_shield(self.ruleset, self.party[i].injuries))
+                           for i in team))
         made = generate_checked(self.config.seed, spec, self.library)
         entities = {i: k + 1 for k, i in enumerate(team)}
         wounds = {k: Wounds(self.party[i].hp, dict(self.party[i].injuries))

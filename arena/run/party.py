@@ -56,16 +56,18 @@ class Member:
     shield: Armour | None = None
     supplies: list[Supply] = field(default_factory=list)  # consumables, used up in battle
 
-    def spec(self, spare: Weapon | None = None) -> CombatantSpec:
+    def spec(self, spare: Weapon | None = None, shielded: bool = True) -> CombatantSpec:
         """The member as a combatant at full health (the battle gets its wounds apart).
 
-        One with no usable weapon is handed `spare` from the camp stores, and keeps it.
+        One with no usable weapon is handed `spare` from the camp stores, and keeps it; one
+        without the hands for a shield (`shielded` False, `protection.bears_shield`) goes
+        without it.
         """
         blocks = {rs: stat_block(rs, self.stats.get(rs, {})) for rs in sorted(RULESETS)}
         weapons = tuple(g.weapon for g in self.gear if g.usable)
         if not weapons and spare is not None:
             weapons = (spare,)
-        shield = self.shield
+        shield = self.shield if shielded else None
         if shield is not None:  # the shield takes the off hand: a one-handed weapon leads
             weapons = (*(w for w in weapons if w.hands == 1), *(w for w in weapons if w.hands > 1))
             shield = shield if weapons and weapons[0].hands == 1 else None

@@ -129,6 +129,13 @@ def test_ap_double_critical_rows_each_take_a_tenth():
     assert len(rows) == 10 and set(rows.values()) == {Fraction(1, 2000)}
     assert o.effects["kill"] == Fraction(1, 2000)
     assert o.effects["drop_weapon"] == Fraction(4, 2000)
+    assert "drop_shield" not in o.effects
+
+
+def test_ap_double_critical_on_the_shield_arm_drops_the_shield_in_the_odds():
+    # Rows 1 and 3 (left hand, left arm) take the arm the shield is carried on: it falls.
+    o = odds("ap", "str=3,bab=2", "ac=16,shield=heater_shield")
+    assert o.effects["drop_shield"] == Fraction(2, 2000)
 
 
 # --- becmi: the document's examples, computed by hand --------------------------------------------

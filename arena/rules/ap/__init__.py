@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from arena.dice import Dice, Roll
 from arena.model.stats import StatBlock, Weapon
@@ -21,7 +21,13 @@ from arena.rules.ap.hands import (
     severed_drops,
     two_weapon_penalty,
 )
-from arena.rules.ap.tables import DOUBLE_CRITICALS, FOOT_OR_LEG, LOST_HAND, TWO_WEAPON_FEATS
+from arena.rules.ap.tables import (
+    DOUBLE_CRITICALS,
+    FOOT_OR_LEG,
+    LEGS,
+    LOST_HAND,
+    TWO_WEAPON_FEATS,
+)
 from arena.rules.base import (
     Action,
     AttackContext,
@@ -122,6 +128,15 @@ class ApRuleset(RulesetDefaults):
             return 2  # (every attack asks: the common case without building a set)
         lost = {LOST_HAND[c] for c in conditions if c in LOST_HAND}
         return 2 - len(lost)
+
+    def carried_conditions(
+        self, conditions: Mapping[str, tuple[int, int]]
+    ) -> dict[str, tuple[int, int]]:
+        """A severed leg still leaves the combatant "prone and unable to stand" (DECISIONS.md)."""
+        entering = dict(conditions)
+        if any(part in entering for part in LEGS):
+            entering.setdefault("prone", (0, 0))
+        return entering
 
     def action_points(self, speed: int, conditions: frozenset[str]) -> int:
         """The pool is `speed`, halved for each severed foot or leg."""

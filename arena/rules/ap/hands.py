@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 
 from arena.model.stats import StatBlock, Weapon
-from arena.rules.ap.tables import LOST_HAND, TWO_WEAPON_FEATS, TWO_WEAPON_PENALTIES
+from arena.rules.ap.tables import LOST_HAND, SHIELD_HAND, TWO_WEAPON_FEATS, TWO_WEAPON_PENALTIES
 from arena.rules.base import AttackContext, Effect, Modifier
 
 UNARMED = Weapon("unarmed", "unarmed strike", "d3", light=True, tags=("unarmed",))
@@ -95,12 +95,22 @@ def severed_drops(effects: tuple[Effect, ...], ctx: AttackContext) -> tuple[Effe
     """A severing row's effects with its drop aimed at what that hand really holds.
 
     The table's `slot` names the hand; a two-handed weapon is in both hands and falls when
-    either goes. A hand that holds nothing drops nothing (a slot past the last weapon).
+    either goes. A hand that holds nothing drops nothing (a slot past the last weapon). The
+    shield is carried on the left (off) arm: losing that hand or arm drops it too, at the feet
+    as the weapon falls.
     """
     held = holding(ctx.defender_wielded, ctx.defender_conditions)
     past = len(ctx.defender_wielded)
-    return tuple(
+    aimed = tuple(
         dataclasses.replace(e, slot=held.get(e.slot, max(e.slot, past)))
         if e.kind == "drop_weapon" else e
         for e in effects
     )
+    if ctx.defender_shield is not None and takes_shield_arm(effects):
+        aimed += (Effect("drop_shield", "defender"),)
+    return aimed
+
+
+def takes_shield_arm(effects: tuple[Effect, ...]) -> bool:
+    """Whether a row's effects sever the hand or arm that carries the shield (the left)."""
+    return any(e.kind == "condition" and LOST_HAND.get(e.name) == SHIELD_HAND for e in effects)

@@ -15,6 +15,7 @@ from fractions import Fraction
 from types import MappingProxyType
 
 from arena.rules.ap.attack import attack_modifiers, defence_modifiers, overflow
+from arena.rules.ap.hands import takes_shield_arm
 from arena.rules.ap.tables import DOUBLE_CRITICALS
 from arena.rules.base import AttackContext, Modifier, Ruleset
 from arena.rules.exact import Dist, Odds, attack_damage, dice, effect_name, mix, point
@@ -31,15 +32,21 @@ def double_critical_extra() -> Dist:
 
 
 @functools.lru_cache(maxsize=256)
-def double_critical_rows(threats: int) -> tuple[Mapping[str, Fraction], Mapping[str, Fraction]]:
-    """The chance of each row of the d10 table, and of each effect the rows carry."""
+def double_critical_rows(threats: int, shield: bool = False
+                         ) -> tuple[Mapping[str, Fraction], Mapping[str, Fraction]]:
+    """The chance of each row of the d10 table, and of each effect the rows carry.
+
+    A defender with a `shield` drops it with the left hand or arm (`severed_drops`).
+    """
     rows: dict[str, Fraction] = {}
     effects: dict[str, Fraction] = {}
     each = Fraction(threats, 400 * len(DOUBLE_CRITICALS))
     for row in DOUBLE_CRITICALS.values():
         rows[row.result] = each
-        for effect in row.effects:
-            key = effect_name(effect.kind, effect.name)
+        kinds = [effect_name(e.kind, e.name) for e in row.effects]
+        if shield and takes_shield_arm(row.effects):
+            kinds.append("drop_shield")
+        for key in kinds:
             effects[key] = effects.get(key, Fraction(0)) + each
     return MappingProxyType(rows), MappingProxyType(effects)
 
@@ -87,14 +94,18 @@ def ap_odds(ruleset: Ruleset, ctx: AttackContext) -> Odds:  # noqa: ARG001 (Odds
     return situation_odds(
         mods, tmods, ac, ctx.defender.flag("crit_immune"), weapon.threat, weapon.damage,
         ctx.attacker.number("str") + weapon.magic, weapon.multiplier,
-        tuple(overflow(ctx, n + bonus, ac) for n in hits), "sublethal" in ctx.options)
+        tuple(overflow(ctx, n + bonus, ac) for n in hits), "sublethal" in ctx.options,
+        ctx.defender_shield is not None)
 
 
 @functools.lru_cache(maxsize=4096)
 def situation_odds(mods: tuple[Modifier, ...], tmods: tuple[Modifier, ...], ac: int,
                    immune: bool, threat: int, damage: str, flat: int, multiplier: int,
-                   spills: tuple[int, ...], sublethal: bool) -> Odds:
-    """The odds of an attack with these modifiers against `ac`, `spills` the hits' overflow."""
+                   spills: tuple[int, ...], sublethal: bool, shield: bool = False) -> Odds:
+    """The odds of an attack with these modifiers against `ac`, `spills` the hits' overflow.
+
+    `shield`: the defender wears one (a double critical on its arm drops it).
+    """
     bonus = sum(m.value for m in mods)
     hits = tuple(n for n in FACES if n + bonus >= ac or n == 20)
     threats = 0 if immune else sum(1 for n in hits if n >= threat)
@@ -107,7 +118,7 @@ def situation_odds(mods: tuple[Modifier, ...], tmods: tuple[Modifier, ...], ac: 
         damage, flat, multiplier, 20 - len(hits),
         tuple((spill, confirm, count) for (spill, confirm), count in groups.items()))
     p_double = Fraction(threats, 400)
-    rows, effects = double_critical_rows(threats) if threats else (EMPTY, EMPTY)
+    rows, effects = double_critical_rows(threats, shield) if threats else (EMPTY, EMPTY)
     notes = []
     if immune:
         notes.append("immune to critical hits: no confirmation roll, no overflow")

@@ -39,7 +39,9 @@ DOUBLE_CRITICALS: dict[int, DoubleCritical] = {
 # Which hand a severed part takes away (its wielded slot).
 LOST_HAND = {"left_hand_severed": 1, "left_arm_severed": 1,
              "right_hand_severed": 0, "right_arm_severed": 0}
-FOOT_OR_LEG = ("left_foot_severed", "right_foot_severed", "left_leg_severed", "right_leg_severed")
+SHIELD_HAND = 1  # a shield is carried on the left (off) arm (docs/rules/ap.md)
+LEGS = ("left_leg_severed", "right_leg_severed")
+FOOT_OR_LEG = ("left_foot_severed", "right_foot_severed", *LEGS)
 
 # (primary, off hand) penalties: "Two one-handed weapons −6/−8; off hand weapon is light −4/−6;
 # both weapons are light −2/−4".

@@ -13,7 +13,8 @@ import tcod.console
 
 from arena.model.stats import Armour, Supply, Weapon
 from arena.run.balance import REST_SHARE
-from arena.run.camp import COSTED, MAX_GEAR, RECRUIT_COST, Camp, cannot_take, no_room, refusal
+from arena.run.camp import (COSTED, MAX_GEAR, RECRUIT_COST, Camp, cannot_hold, cannot_take,
+                             no_room, refusal)
 from arena.run.decisions import CampChoice, Recruit, Rest, choice_from_json
 from arena.run.injuries import effect_of, tendable
 from arena.run.party import WHOLE, Member
@@ -85,6 +86,13 @@ def _wants(kind: str, m: Member) -> bool:
     if kind == "tend":
         return any(tendable(n) for n in m.injuries)
     return bool(m.gear)
+
+
+def _unable(question: str, camp: Camp, members: list[tuple[int, Member]],
+            item: Weapon | Armour | Supply | None) -> str:
+    """`question`, with why each member left out for want of a hand cannot hold `item`."""
+    why = [r for _, m in members if (r := cannot_hold(camp.ruleset, m, item)) is not None]
+    return f"{question} ({'; '.join(why)})" if why else question
 
 
 class CampScreen:
@@ -188,8 +196,9 @@ class CampScreen:
         if kind in ("loot", "take") and "member" not in p:
             k = int(str(p["item"]))
             item = camp.loot[k] if kind == "loot" else camp.offers[k]
-            return ("member", "Who takes it?", [(m.name, i) for i, m in alive
-                                                 if cannot_take(m, item) is None])
+            return ("member", _unable("Who takes it?", camp, alive, item),
+                    [(m.name, i) for i, m in alive if cannot_take(m, item) is None
+                     and cannot_hold(camp.ruleset, m, item) is None])
         if kind == "use" and "member" not in p:
             return ("member", "Whose supply?", [(m.name, i) for i, m in alive if m.supplies])
         if kind == "use" and "item" not in p:
@@ -203,8 +212,11 @@ class CampScreen:
                                                 for k, g in enumerate(m.gear)
                                                 if kind == "give" or g.state != WHOLE])
         if kind == "give" and "to" not in p:
-            return ("to", "To whom?", [(m.name, i) for i, m in alive
-                                       if i != p["member"] and len(m.gear) < MAX_GEAR])
+            given = camp.party[int(str(p["member"]))].gear[int(str(p["weapon"]))].weapon
+            others = [(i, m) for i, m in alive if i != p["member"]]
+            return ("to", _unable("To whom?", camp, others, given),
+                    [(m.name, i) for i, m in others if len(m.gear) < MAX_GEAR
+                     and cannot_hold(camp.ruleset, m, given) is None])
         if kind == "tend" and "injury" not in p:
             m = camp.party[int(str(p["member"]))]
             return ("injury", "Which injury?", [(n.replace("_", " "), n)
