@@ -1,4 +1,4 @@
-"""`arena run --auto` (arena/cli/run.py): its record refused up front; its text lines agree with their nouns."""
+"""`arena run --auto`: its record refused up front; its text lines agree with their nouns."""
 
 from __future__ import annotations
 

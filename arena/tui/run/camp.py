@@ -13,8 +13,16 @@ import tcod.console
 
 from arena.model.stats import Armour, Supply, Weapon
 from arena.run.balance import REST_SHARE
-from arena.run.camp import (COSTED, MAX_GEAR, RECRUIT_COST, Camp, cannot_hold, cannot_take,
-                             no_room, refusal)
+from arena.run.camp import (
+    COSTED,
+    MAX_GEAR,
+    RECRUIT_COST,
+    Camp,
+    cannot_hold,
+    cannot_take,
+    no_room,
+    refusal,
+)
 from arena.run.decisions import CampChoice, Recruit, Rest, choice_from_json
 from arena.run.injuries import effect_of, tendable
 from arena.run.party import WHOLE, Member
