@@ -160,6 +160,8 @@ def test_keyframes_written_before_the_ai_left_ecs_still_verify_and_restore(
         capsys: pytest.CaptureFixture[str]) -> None:
     # Written by the code before issue 27 moved the AI to arena/ai/: its keyframes name the
     # tactical AI's memory `arena.ecs.ai_tactical:Walked`, and today's snapshots must match them.
+    # Only its ruleset version was raised (ap 0.3 -> 0.4, issue 28: severed limbs, which this
+    # duel never reaches); its commands, hashes and keyframes are as they were written.
     text = BEFORE_THE_MOVE.read_text()
     assert '"arena.ecs.ai_tactical:Walked"' in text
     assert main(["replay", str(BEFORE_THE_MOVE), "--verify"]) == 0

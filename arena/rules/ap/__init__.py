@@ -80,7 +80,7 @@ class ApRuleset(RulesetDefaults):
     """Document 003: d20 + Strength + BAB against ascending AC, paid for in action points."""
 
     name = "ap"
-    version = "0.3"
+    version = "0.4"
     title = "Action-point d20 (Legends of Cphera 'Attack')"
     fields = FIELDS
     maneuvers: tuple[tuple[str, str], ...] = MANEUVERS
