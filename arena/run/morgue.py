@@ -50,8 +50,9 @@ def morgue_text(run: Run, score: int, date: str) -> str:
     return safe_lines("\n".join(lines) + "\n")
 
 
-LEVELS = ("(run level: the member's own, from experience in this run; each one moves it a row "
-          "along its ruleset's table, the row named after its AC: docs/run.md, Growth)",)
+LEVELS = ("(run level: the member's own, gained from experience in this run; each level moves "
+          "it one step along its ruleset's table, shown after its AC as 'on the ... table': "
+          "docs/run.md, Growth)",)
 
 
 def _member(run: Run, m: Member) -> list[str]:
