@@ -5,18 +5,24 @@ without one (DECISIONS.md `adnd`, "Breakage"; document 002, "Friendly Hits")."""
 from __future__ import annotations
 
 import shutil
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
 
 from arena.assets import Library, load_library, load_scenario
+from arena.calculator import build_query
 from arena.ecs.events import Attacked, WeaponBroken, WeaponDropped
 from arena.errors import AssetError
 from arena.hexgrid import Hex
 from arena.model.commands import Attack
+from arena.model.families import family
 from arena.model.stats import Weapon
 from arena.rules import RULESETS
 from arena.rules.adnd import AdndRuleset
+from arena.rules.adnd.attack import sweeping
+from arena.rules.base import AttackContext
+from arena.rules.odds import attack_odds
 from tests.rules.adnd.test_on_the_map import STONE, battle, who
 
 REAL = Path(__file__).resolve().parents[3] / "assets"
@@ -116,12 +122,37 @@ def test_a_war_spear_or_ash_staff_natural_2_strikes_the_adjacent_ally(
 def test_every_spear_and_staff_of_the_catalogue_is_on_the_friendly_hit_list(
         library: Library) -> None:
     # Document: "mauls, flails, morning stars, pole arms, quarterstaves, spears, two-handed
-    # swords and tridents".
-    tables = ADND.tables
-    kinds = ("spear", "staff")
+    # swords and tridents". Spears and staves are picked by their family (a weapon's family
+    # tag, else a word of its id), not by the word in the id: Giantsbane is a spear.
     melee = [w for w in library.weapons.values()
-             if not w.is_ranged and any(k in w.id for k in kinds)]
+             if not w.is_ranged and family(w) in ("spear", "staff", "flail", "polearm")]
     assert {w.id for w in melee} >= {"spear", "boar_spear", "longspear", "war_spear",
-                                     "ash_staff", "quarterstaff"}
-    assert [w.id for w in melee if "sweeping" not in w.tags and w.id not in tables.sweeping] \
-        == []
+                                     "giantsbane", "trident", "ash_staff", "quarterstaff"}
+    assert [w.id for w in melee if not sweeping(ADND.tables, context(library, w))] == []
+
+
+def test_giantsbane_a_magic_spear_natural_2_strikes_the_adjacent_ally(library: Library) -> None:
+    # Document: "This rule applies specifically to the following weapons: ... spears ... an
+    # ally occupying an adjacent hex is struck automatically". Giantsbane is a spear +1: the
+    # d8 4 +1 magic = 5 damage to Cid.
+    weapon = library.weapons["giantsbane"]
+    specs = (who("Ann", 0, Hex(0, 0), weapons=(weapon,)), who("Bob", 1, Hex(1, 0), ac=5),
+             who("Cid", 0, Hex(0, 1)))
+    with battle(*specs, script=[1, 2, 3, 2, 4]) as b:
+        swing, hit = [e for e in b.apply(Attack(1, 2)) if isinstance(e, Attacked)]
+        assert (swing.result.natural, swing.result.hit) == (2, False)
+        assert (hit.target, hit.weapon, hit.free, hit.result.damage) == (3, "giantsbane", True, 5)
+
+
+def test_the_odds_give_giantsbane_its_friendly_hit() -> None:
+    # The odds weigh the same rule: a natural 2 that misses (1 in 20) strikes the ally beside.
+    query = build_query(ADND, load_library(REAL), "weapon=giantsbane", "ac=-10",
+                        "ally_adjacent")
+    odds = attack_odds(ADND, query.ctx)
+    assert odds.extras["p_friendly_hit"] == odds.effects["strike"] == Fraction(1, 20)
+    assert odds.tables["friendly_hit"] == {"ally #3": Fraction(1, 20)}
+
+
+def context(library: Library, weapon: Weapon) -> AttackContext:
+    """A plain attack with `weapon` (the friendly-hit list reads the weapon and the wielder)."""
+    return build_query(ADND, library, f"weapon={weapon.id}").ctx
