@@ -111,6 +111,15 @@ class AdndRuleset(TableOwner, RulesetDefaults):
             return Landing(magic_lost=1, rolls=rolls)
         return Landing(broken=True, rolls=rolls)
 
+    def mendable(self, weapon: Weapon) -> bool:
+        """A broken ordinary weapon can be mended; a magic one that broke is destroyed.
+
+        Document: a magic weapon that breaks is "permanently losing its magical properties",
+        and "If a magical weapon with a +1 bonus breaks, it is destroyed" (a +2 or better only
+        loses a point, and never breaks outright).
+        """
+        return not magical(weapon)
+
     def break_die(self, weapon: Weapon) -> int:
         """Sides of the weapon's break die: its own, else this ruleset's table's; 0 if none."""
         return weapon.break_die or self.tables.break_dice.get(weapon.id, 0)
