@@ -96,8 +96,7 @@ class Battle:
             self.items = ItemSystem(ruleset)
             self.reactions = ReactionSystem(self.attacks)
             self.auras = AuraSystem(ruleset)
-            self.supplies = SupplySystem(ruleset, self.dice, {
-                i + 1: c.weapons for i, c in enumerate(scenario.combatants)})
+            self.supplies = SupplySystem(ruleset, self.dice)
             self.door = Door(self.turns, self.movement, self.attacks, self.effects, self.items,
                              self.reactions, self.auras, self.supplies)
             self.ai = AISystem(self.attacks, self.movement, self.reactions, self.items,

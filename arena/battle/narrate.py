@@ -301,13 +301,12 @@ def _reaction_declined(event: ReactionDeclined, c: Names) -> str:
 
 
 def _used_item(event: UsedItem, c: Names) -> str:
-    """An item used up: the HP it healed and its dice, what it ended or mended, HP and AP."""
+    """An item used up: the HP it healed and its dice, what it ended, HP and AP."""
     heal = f": +{event.healed} HP" if event.rolls else ""
     dice = f" ({', '.join(roll_text(r) for r in event.rolls)})" if event.rolls else ""
     ended = f", {' and '.join(e.replace('_', ' ') for e in event.ended)} stops" \
         if event.ended else ""
-    mended = f": {c.w(event.mended)} is whole again" if event.mended else ""
-    return (f"{c.n(event.actor)} uses {display(event.item)}{heal}{dice}{ended}{mended} "
+    return (f"{c.n(event.actor)} uses {display(event.item)}{heal}{dice}{ended} "
             f"[{event.hp} HP] ({event.ap_spent} AP)")
 
 

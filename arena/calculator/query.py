@@ -97,11 +97,19 @@ def _attacker_weapons(given: Mapping[str, StatValue], stats: Mapping[str, FieldS
     return build_weapon(base, overrides, "--attacker"), other
 
 
-def _defender_weapons(given: Mapping[str, StatValue],
+def _defender_weapons(ruleset: Ruleset, given: Mapping[str, StatValue],
                       catalogue: Mapping[str, Weapon]) -> tuple[Weapon, ...]:
-    """The weapon in the defender's hand, as battles carry it (`defender_wielded`)."""
+    """The weapon in the defender's hand, as battles carry it (`defender_wielded`).
+
+    The ruleset's unarmed strike is bare hands: battles never hold it, so nothing in hand
+    can be dropped or shattered.
+    """
     ident = str(given.get("weapon", ""))
-    return (lookup_weapon(ident, catalogue, "--defender: weapon"),) if ident else ()
+    if not ident:
+        return ()
+    weapon = lookup_weapon(ident, catalogue, "--defender: weapon")
+    unarmed = ruleset.unarmed
+    return () if unarmed is not None and weapon.id == unarmed.id else (weapon,)
 
 
 def _worn(given: Mapping[str, StatValue], library: Library, kind: str) -> Armour | None:
@@ -157,7 +165,7 @@ def build_query(ruleset: Ruleset, library: Library, attacker: str = "", defender
     _check_blocks(ruleset, a_block, d_block)
     shield = _worn(given_d, library, "shield")
     d_block = worn_stats(ruleset, d_block, _worn(given_d, library, "armour"), shield)
-    held = _defender_weapons(given_d, catalogue)
+    held = _defender_weapons(ruleset, given_d, catalogue)
     if shield is not None and held and held[0].hands > 1:
         raise ArenaError(f"--defender: {held[0].name} needs two hands but {shield.name} takes "
                          "the off hand")

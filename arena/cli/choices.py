@@ -24,7 +24,7 @@ class RulesetEntry(NamedTuple):
 
 # arena.rules.RULESETS, in name order (its name, version, title; arena.rules.odds.has_odds).
 RULESET_CATALOG: tuple[RulesetEntry, ...] = (
-    RulesetEntry("adnd", "0.2", "AD&D critical hits & fumbles (THAC0)", True),
+    RulesetEntry("adnd", "0.3", "AD&D critical hits & fumbles (THAC0)", True),
     RulesetEntry("ap", "0.4", "Action-point d20 (Legends of Cphera 'Attack')", True),
     RulesetEntry("becmi", "0.2", "D&D Rules Cyclopedia attack roll checklist", True),
     RulesetEntry("d40", "0.2", "D40: the 2d20 Attack Table with critical hit and miss tables",

@@ -294,7 +294,6 @@ class UsedItem:
     rolls: tuple[Roll, ...]
     ap_spent: int
     ap_left: int
-    mended: str = ""  # the weapon a whetstone gave its magic back
 
 
 @dataclass(slots=True)

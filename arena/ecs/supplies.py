@@ -1,16 +1,19 @@
-"""Supply system: using up a consumable from the pack (potions, bandages, whetstones)."""
+"""Supply system: using up a consumable from the pack (potions, bandages).
+
+A whetstone mends nothing in battle: a broken weapon is mended at camp (arena/run/camp.py),
+and an enchantment a break took never comes back (document 002, "permanently losing its
+magical properties").
+"""
 
 from __future__ import annotations
-
-from collections.abc import Mapping
 
 import esper
 
 from arena.dice import Dice, Roll
-from arena.ecs.components import ActionPoints, Carried, Conditions, Health, Pack, Wielded
+from arena.ecs.components import ActionPoints, Conditions, Health, Pack
 from arena.ecs.events import Event, UsedItem
 from arena.model.commands import UseItem
-from arena.model.stats import Supply, Weapon
+from arena.model.stats import Supply
 from arena.rules.base import Ruleset
 
 STAUNCHED = ("bleeding",)  # what bandages stop, whatever the ruleset says of healing
@@ -19,26 +22,9 @@ STAUNCHED = ("bleeding",)  # what bandages stop, whatever the ruleset says of he
 class SupplySystem:
     """Carries out `UseItem`: pays the ruleset's AP, heals, ends conditions, empties the slot."""
 
-    def __init__(self, ruleset: Ruleset, dice: Dice,
-                 originals: Mapping[int, tuple[Weapon, ...]] | None = None) -> None:
+    def __init__(self, ruleset: Ruleset, dice: Dice) -> None:
         self.ruleset = ruleset
         self.dice = dice
-        self.originals = dict(originals or {})  # each combatant's weapons as brought in
-
-    def damaged(self, actor: int) -> tuple[list[Weapon], int, Weapon] | None:
-        """The first weapon in hand, then carried, that lost magic in this battle.
-
-        With the list holding it, its index and the weapon as brought in; None when none did.
-        """
-        brought = {w.id: w for w in reversed(self.originals.get(actor, ()))}
-        lists = (esper.component_for_entity(actor, Wielded).weapons,
-                 esper.component_for_entity(actor, Carried).weapons)
-        for held in lists:
-            for index, weapon in enumerate(held):
-                first = brought.get(weapon.id)
-                if first is not None and weapon.magic < first.magic:
-                    return held, index, first
-        return None
 
     def refusal(self, command: UseItem) -> str | int:
         """Why the item cannot be used now, or its AP cost."""
@@ -53,9 +39,9 @@ class SupplySystem:
         if cost > ap:
             return f"needs {cost} AP to use {held[command.item].name}, has {ap}"
         supply = held[command.item]
-        if supply.repair and not (supply.heal or supply.staunch) \
-                and self.damaged(command.actor) is None:
-            return f"no weapon lost anything to mend with {supply.name}"
+        if supply.repair and not (supply.heal or supply.staunch):
+            return (f"{supply.name} mends nothing in battle: a broken weapon is mended at "
+                    "camp, and a lost enchantment never comes back")
         return cost
 
     def use(self, command: UseItem) -> str | list[Event]:
@@ -67,21 +53,10 @@ class SupplySystem:
         ap = esper.component_for_entity(command.actor, ActionPoints)
         ap.current -= cost
         healed, rolls, ended = self.apply(command.actor, supply)
-        mended = self.mend(command.actor) if supply.repair else ""
         if self.ruleset.ends_turn("use_item"):
             ap.current = 0
         hp = esper.component_for_entity(command.actor, Health).hp
-        return [UsedItem(command.actor, supply.id, healed, hp, ended, rolls, cost, ap.current,
-                         mended)]
-
-    def mend(self, actor: int) -> str:
-        """Give the first weapon that lost magic its bonuses back; its id ("" when none)."""
-        found = self.damaged(actor)
-        if found is None:
-            return ""
-        held, index, first = found
-        held[index] = first
-        return first.id
+        return [UsedItem(command.actor, supply.id, healed, hp, ended, rolls, cost, ap.current)]
 
     def apply(self, actor: int, supply: Supply) -> tuple[int, tuple[Roll, ...], tuple[str, ...]]:
         """Heal and end conditions on `actor`: (hit points healed, dice, conditions ended)."""

@@ -12,6 +12,7 @@ from collections import Counter
 from dataclasses import dataclass, replace
 from typing import cast
 
+from arena.model.families import family
 from arena.model.stats import Armour, StatValue, Supply, Weapon
 from arena.procgen.rng import Stream
 from arena.procgen.spec import GenError, Materials, Template
@@ -119,23 +120,6 @@ def foe_budget(party_threat: int, bout: int) -> int:
 def is_boss_bout(bout: int) -> bool:
     """Every fifth bout has a boss."""
     return bout % BOSS_EVERY == 0
-
-
-# Weapon families by a word of the weapon's id, first match wins (docs/procgen.md): a swap
-# keeps the family, so a spearman keeps a spear and a swordsman a sword.
-FAMILIES: tuple[tuple[str, str], ...] = (
-    ("crossbow", "crossbow"), ("bow", "bow"), ("javelin", "javelin"), ("dart", "dart"),
-    ("throwing", "throwing"), ("lance", "lance"), ("spear", "spear"), ("trident", "spear"),
-    ("halberd", "polearm"), ("sword", "sword"), ("blade", "sword"), ("gladius", "sword"),
-    ("dagger", "dagger"), ("stiletto", "dagger"), ("axe", "axe"), ("mace", "mace"),
-    ("morning_star", "mace"), ("hammer", "hammer"), ("maul", "hammer"), ("flail", "flail"),
-    ("club", "club"), ("staff", "staff"),
-)
-
-
-def family(weapon: Weapon) -> str:
-    """The weapon's family (`FAMILIES`), or its own id when no word matches."""
-    return next((name for word, name in FAMILIES if word in weapon.id), weapon.id)
 
 
 def _rearm(m: Member, materials: Materials, ruleset: str, rng: Stream) -> Member:

@@ -106,6 +106,10 @@ class RulesetDefaults:
         """Weapons do not break when they land."""
         return Landing()
 
+    def mendable(self, weapon: Weapon) -> bool:
+        """A weapon this ruleset broke can be mended (at camp) as it was before it broke."""
+        return True
+
     def ai_options(self, ctx: AttackContext) -> tuple[str, ...]:
         """The AI makes plain attacks."""
         return ()
@@ -184,6 +188,13 @@ class Ruleset(Protocol):
 
     def landing(self, weapon: Weapon, surface: str, dice: Dice) -> Landing:
         """What happens to a dropped or missed thrown weapon landing on `surface`."""
+        ...
+
+    def mendable(self, weapon: Weapon) -> bool:
+        """Whether `weapon`, broken in a battle of this ruleset, can be mended (False: destroyed).
+
+        Mending never gives back an enchantment a break took (a degraded weapon stays so).
+        """
         ...
 
     def roll_initiative(self, entrants: Sequence[Entrant], dice: Dice) -> Initiative:

@@ -2,13 +2,14 @@
 
 Free at every camp: take loot (after a win) and pass a weapon to another member. Then up to
 `ACTIONS` of: rest (each member regains two thirds of its lost HP, rounded up, and the
-ruleset's heal hook ends what healing ends: d40 bleeding), repair one weapon (broken or
-degraded back to as it was made), tend one injury (bleeding ends, one injury point goes;
-severed parts never heal), take one of the offered weapons, armour, shields or supplies,
+ruleset's heal hook ends what healing ends: d40 bleeding), repair one broken weapon (as it was
+before it broke: an enchantment a break took never comes back, and a weapon the ruleset
+destroyed cannot be mended: `repair_refusal`), tend one injury (bleeding ends, one injury
+point goes; severed parts never heal), take one of the offered weapons, armour, shields or supplies,
 recruit a level-1 replacement for a fallen member (costs `RECRUIT_COST` score). Or retire: the
 run ends with what it has won. Using a supply from a member's pack is free: a potion heals its
 dice' average (rounded up; the heal hook ends what healing ends), bandages stop bleeding, a
-whetstone mends the member's first broken, else degraded, weapon.
+whetstone mends the member's first broken weapon that can be mended.
 """
 
 from __future__ import annotations
@@ -103,13 +104,12 @@ def _member_refusal(camp: Camp, m: Member, choice: Personal) -> str | None:
         case Use(item=k):
             if not 0 <= k < len(m.supplies):
                 return f"{m.name} has no supply #{k}"
-            return _cannot_use(m, m.supplies[k])
+            return _cannot_use(camp, m, m.supplies[k])
         case Repair(weapon=k) | Give(weapon=k):
             if not 0 <= k < len(m.gear):
                 return f"{m.name} has no weapon #{k}"
             if isinstance(choice, Repair):
-                return f"{m.gear[k].weapon.name} needs no repair" if m.gear[k].state == WHOLE \
-                    else None
+                return repair_refusal(camp, m.gear[k])
             return _cannot_give(camp, m, choice.to) or cannot_hold(
                 camp.ruleset, camp.party[choice.to], m.gear[k].weapon)
         case Tend(injury=name):
@@ -117,6 +117,23 @@ def _member_refusal(camp: Camp, m: Member, choice: Personal) -> str | None:
                 return f"{m.name} has no injury {name}"
             return None if tendable(name) else f"{name.replace('_', ' ')} never heals"
     return None
+
+
+def repair_refusal(camp: Camp, g: Gear) -> str | None:
+    """Why weapon `g` cannot be repaired (None: it can): whole, its magic lost, or destroyed."""
+    name = g.weapon.name
+    if g.state == WHOLE:
+        return f"{name} needs no repair"
+    if g.state == DEGRADED:
+        return f"{name} lost its enchantment for good: a broken magic weapon never gets it back"
+    if not camp.ruleset.mendable(g.weapon):
+        return f"{name} is destroyed: a broken magic weapon cannot be mended"
+    return None
+
+
+def _mend(g: Gear) -> None:
+    """Weapon `g` as it was before it broke: whole, or degraded if a break took some magic."""
+    g.state = DEGRADED if g.weapon.magic < g.original.magic else WHOLE
 
 
 def _cannot_give(camp: Camp, m: Member, to: int) -> str | None:
@@ -184,10 +201,10 @@ def cannot_hold(ruleset: Ruleset, m: Member, item: Weapon | Armour | Supply | No
     return f"{m.name} has lost the {parts}: {why}"
 
 
-def _cannot_use(m: Member, supply: Supply) -> str | None:
+def _cannot_use(camp: Camp, m: Member, supply: Supply) -> str | None:
     """Why `m` gets nothing from using `supply` at camp."""
-    if supply.repair and not any(g.state != WHOLE for g in m.gear):
-        return f"{m.name} has no damaged weapon to mend"
+    if supply.repair and not any(repair_refusal(camp, g) is None for g in m.gear):
+        return f"{m.name} has no broken weapon the {supply.name} can mend"
     if not supply.repair and m.hp >= m.max_hp and "bleeding" not in m.injuries:
         return f"{m.name} is neither hurt nor bleeding"
     return None
@@ -251,7 +268,7 @@ def _personal(camp: Camp, m: Member, choice: Personal) -> None:
             _use(camp, m, m.supplies.pop(k))
         case Repair(weapon=k):
             g = m.gear[k]
-            g.weapon, g.state = g.original, WHOLE
+            _mend(g)
             camp.log.append(f"{m.name}'s {g.weapon.name} is repaired")
         case Give(weapon=k, to=to):
             g = m.gear.pop(k)
@@ -278,8 +295,8 @@ def _take(m: Member, item: Weapon | Armour | Supply) -> None:
 def _use(camp: Camp, m: Member, supply: Supply) -> None:
     """A supply used at camp: the average of its healing (rounded up), staunching, mending."""
     if supply.repair:
-        g = min((g for g in m.gear if g.state != WHOLE), key=lambda g: g.state != BROKEN)
-        g.weapon, g.state = g.original, WHOLE
+        g = next(g for g in m.gear if repair_refusal(camp, g) is None)
+        _mend(g)
         camp.log.append(f"{m.name} mends {g.weapon.name} with {supply.name}")
         return
     back = 0
@@ -311,8 +328,8 @@ def auto_next(camp: Camp) -> CampChoice | None:
     Loot first, to whoever has fewest usable weapons while they have fewer than two (of those
     with the hands to hold it); then
     the costed actions in this order of priority: rest when anyone is below two thirds of its
-    HP or bleeding; tend the first tendable injury; repair the first broken, then degraded
-    weapon; recruit when one member stands; take the best offered weapon for whoever has
+    HP or bleeding; tend the first tendable injury; repair the first broken weapon that can
+    be mended; recruit when one member stands; take the best offered weapon for whoever has
     fewest usable weapons.
     """
     team = living(camp.party)
@@ -336,11 +353,10 @@ def _wishes(camp: Camp, team: list[Member], needy: list[Member]) -> Iterator[Cam
         for name in sorted(m.injuries):
             if tendable(name):
                 yield Tend(camp.party.index(m), name)
-    for state in (BROKEN, DEGRADED):
-        for m in team:
-            for k, g in enumerate(m.gear):
-                if g.state == state:
-                    yield Repair(camp.party.index(m), k)
+    for m in team:
+        for k, g in enumerate(m.gear):
+            if g.state == BROKEN:
+                yield Repair(camp.party.index(m), k)
     if len(team) < 2:
         yield Recruit()
     offer = _best(camp.offers)

@@ -161,6 +161,29 @@ def test_defender_weapon_reaches_the_context_as_battles_carry_it(capsys):
     assert "  weapon " in run(capsys, "rules", "d40").split("Defender fields")[1]
 
 
+def test_a_bare_handed_defender_drops_and_shatters_nothing_as_in_battles(capsys):
+    """Document 000, critical hit rows 17-18 (Weapon Dropped) and 19 (Weapon Shattered):
+    "Enemies with attached or no weapons/shields are unaffected". Battles never hold the
+    unarmed strike in the hand (`defender_wielded` is empty), so `weapon=fists` is bare hands:
+    the odds of rows 17-19 drop and shatter nothing, exactly as with no weapon named."""
+    fists = run_json(capsys, "odds", "--rules", "d40", "--defender", "weapon=fists")
+    bare = run_json(capsys, "odds", "--rules", "d40")
+    assert fists["query"]["situation"]["defender_wielded"] == []
+    assert "shatter_exact" not in fists
+    # What is left is the attacker's own fumbles (its longsword lost or broken): 2d20 3 or 4.
+    assert (fists["effects_exact"]["drop_weapon"], fists["effects_exact"]["break_weapon"]) == (
+        "27/10000", "81/800000")
+    assert fists["critical_hit_exact"]["17-18: MWD x2 + Weapon Dropped, Loss of Initiative"] \
+        == "133/100000"
+    assert {k: v for k, v in fists.items() if k != "query"} == {
+        k: v for k, v in bare.items() if k != "query"}
+    for row in ("17", "19"):
+        data = run_json(capsys, "attack", "--rules", "d40", "--defender", "weapon=fists",
+                        "--dice", f"20,20,{row},5")
+        assert data["effects"] == ["lose_initiative"]
+        assert f"nothing in hand to {'drop' if row == '17' else 'shatter'}" in data["notes"]
+
+
 def test_odds_summary_shows_the_base_ac_as_attack_does(capsys):
     """DECISIONS.md, Facing: "An attacker in the defender's rear hex: defender's AC −10"; and
     DESIGN.md point 10, "Every number a player sees is explained": the −10 is shown against
@@ -297,7 +320,7 @@ def test_attack_text_is_the_explained_log_line(capsys):
               "ac=16", "--dice", "19,15,5")
     assert ("d20 19 +3 STR +2 BAB = 24 vs AC 16: critical hit (threat; confirm d20 15 +5 = "
             "20: confirmed); d8 5 +3 STR = 8 x2 = 16 +2 overflow = 18 damage") in out
-    assert out.startswith("ap 0.3: longsword (1d8) at 1 hex, from the front")
+    assert out.startswith("ap 0.4: longsword (1d8) at 1 hex, from the front")
 
 
 def test_a_double_critical_rolls_its_table_then_its_extra_dice(capsys):

@@ -6,8 +6,9 @@ import pytest
 
 from arena.assets import load_library
 from arena.assets.generated import materials
+from arena.model.families import family
 from arena.procgen.rng import Stream
-from arena.procgen.roster import _rearm, family, pool
+from arena.procgen.roster import _rearm, pool
 
 LIBRARY = load_library()
 WEAPONS = LIBRARY.weapons

@@ -68,7 +68,7 @@ class AdndRuleset(TableOwner, RulesetDefaults):
     """Document 002: THAC0, exploding criticals, fumble scatter, breakage, friendly fire."""
 
     name = "adnd"
-    version = "0.2"
+    version = "0.3"
     title = "AD&D critical hits & fumbles (THAC0)"
     fields = FIELDS
     maneuvers: tuple[tuple[str, str], ...] = ()
@@ -110,6 +110,15 @@ class AdndRuleset(TableOwner, RulesetDefaults):
         if throws == 2 and best >= 2:
             return Landing(magic_lost=1, rolls=rolls)
         return Landing(broken=True, rolls=rolls)
+
+    def mendable(self, weapon: Weapon) -> bool:
+        """A broken ordinary weapon can be mended; a magic one that broke is destroyed.
+
+        Document: a magic weapon that breaks is "permanently losing its magical properties",
+        and "If a magical weapon with a +1 bonus breaks, it is destroyed" (a +2 or better only
+        loses a point, and never breaks outright).
+        """
+        return not magical(weapon)
 
     def break_die(self, weapon: Weapon) -> int:
         """Sides of the weapon's break die: its own, else this ruleset's table's; 0 if none."""

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from arena.dice import Dice, Roll
+from arena.model.families import family
 from arena.model.stats import StatBlock, Weapon
 from arena.rules.adnd.stats import BUFFS, names
 from arena.rules.adnd.tables import Tables
@@ -28,6 +29,10 @@ FRIENDLY_ARC = 30.0
 FRIENDLY_BEYOND = 8
 ARC_SLACK = 1e-6  # hex angles of exactly 30 degrees come out a hair off in floating point
 FRIENDLY = frozenset({"friendly_fire", "friendly_hit"})
+# The families of the friendly-hit list named whole: "flails, pole arms, quarterstaves, spears
+# ... and tridents" (a trident is of the spear family). Mauls, morning stars and two-handed
+# swords share their families with weapons off the list: they are tagged or listed one by one.
+SWEEPING_FAMILIES = frozenset({"flail", "polearm", "spear", "staff"})
 THROWN_FOLLOWS = "thrown_follows"  # strike option: the thrown weapon flies on into that strike
 # d8 scatter of a fumbled weapon: facing-relative direction (None = own hex) and its name.
 SCATTER: dict[int, tuple[int | None, str]] = {
@@ -179,9 +184,14 @@ def friendly_hit_targets(bystanders: tuple[Bystander, ...]) -> list[int]:
 
 
 def sweeping(tables: Tables, ctx: AttackContext) -> bool:
-    """A melee weapon of the friendly-hit list in hands without the disciplined swing."""
+    """A melee weapon of the friendly-hit list in hands without the disciplined swing.
+
+    On the list: a weapon tagged `sweeping` or named in the table, and every weapon of a
+    family the list names whole (`SWEEPING_FAMILIES`: a magic spear is still a spear).
+    """
     weapon = ctx.weapon
-    listed = "sweeping" in weapon.tags or weapon.id in tables.sweeping
+    listed = ("sweeping" in weapon.tags or weapon.id in tables.sweeping
+              or family(weapon) in SWEEPING_FAMILIES)
     return (listed and not weapon.is_ranged
             and "disciplined_swing" not in names(ctx.attacker, "abilities"))
 

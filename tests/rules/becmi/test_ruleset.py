@@ -97,8 +97,8 @@ def test_mastery_lowers_the_roll_needed_as_in_the_documents_example():
     ("skilled", 2, 2), ("expert", 4, 2), ("master", 6, 4), ("grand_master", 8, 6),
 ])
 def test_mastery_bonus_against_primary_and_secondary_targets(level, primary, secondary):
-    # DECISIONS.md: "Basic 0/0, Skilled +2/+2, Expert +4/+4 (Rules Cyclopedia: +4/+2),
-    # Master +6/+4, Grand Master +8/+6" — Expert follows the Rules Cyclopedia (docs/rules).
+    # DECISIONS.md: "Basic 0/0, Skilled +2/+2, Expert +4/+2, Master +6/+4, Grand Master +8/+6
+    # (the Rules Cyclopedia's values; from Expert on, secondary = primary − 2)".
     axe = stats(mastery=f"hand_axe:{level}")
     name = level.replace("_", " ")
     on_monster = BECMI.resolve_attack(
