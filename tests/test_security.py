@@ -18,7 +18,7 @@ from arena.ecs.events import Refused
 from arena.errors import ArenaError, ReplayError
 from arena.model.commands import Face, React
 from arena.paths import saves_file
-from arena.replay.file import Recorder, save
+from arena.replay.file import Recorder, save, step_hash
 from arena.replay.journal import Journal, load_journal, load_resumable
 from arena.rules import get_ruleset
 
@@ -268,12 +268,47 @@ def test_by_is_covered_by_verification(tmp_path, capsys):
         recorder = Recorder(battle, library.hash)
         recorder.apply(Face(actor, facing), "player")
         save(recorder, path)
-    assert main(["replay", str(path), "--verify"]) == 0
+    assert main(["replay", str(path), "--verify", "--partial"]) == 0
     doc = json.loads(path.read_text())
     doc["commands"][0]["by"] = "ai"
     path.write_text(json.dumps(doc))
-    assert main(["replay", str(path), "--verify"]) == 1
+    assert main(["replay", str(path), "--verify", "--partial"]) == 1
+    assert "step hash (who gave it)" in capsys.readouterr().err
+    doc["commands"][0]["step_hash"] = step_hash(doc["commands"][0]["state_hash"], "ai", "")
+    path.write_text(json.dumps(doc))  # the hash recomputed: the AI would not have chosen it
+    assert main(["replay", str(path), "--verify", "--partial"]) == 1
     assert "by ai" in capsys.readouterr().err
+
+
+def test_by_flipped_from_ai_to_player_does_not_verify(recorded, capsys):
+    doc = json.loads(recorded.read_text())
+    doc["commands"][0]["by"] = "player"
+    del doc["commands"][0]["ai"]
+    recorded.write_text(json.dumps(doc))
+    assert main(["replay", str(recorded), "--verify"]) == 1
+    err = capsys.readouterr().err
+    assert "differs at command 1" in err and "step hash (who gave it)" in err, err
+
+
+@pytest.mark.parametrize("actor", [999, 3])  # 3: the clock's entity in a duel
+def test_a_by_ai_step_naming_a_non_combatant_is_a_mismatch_not_a_crash(recorded, capsys, actor):
+    doc = json.loads(recorded.read_text())
+    doc["commands"][0]["command"]["actor"] = actor
+    recorded.write_text(json.dumps(doc))
+    for flag in ("--verify", "--log"):
+        assert main(["replay", str(recorded), flag]) == 1
+        err = capsys.readouterr().err
+        assert err.startswith("replay differs at command 1") and "by ai" in err, err
+
+
+def test_a_by_ai_step_naming_a_non_combatant_in_a_save_is_one_line(recorded):
+    from arena.replay.journal import load_save, resume  # noqa: PLC0415
+
+    doc = json.loads(recorded.read_text())
+    doc["commands"][0]["command"]["actor"] = 999
+    recorded.write_text(json.dumps(doc))
+    with pytest.raises(ReplayError, match=r"command 1 \(move by #999\) no longer gives"):
+        resume(load_save(recorded))
 
 
 def test_a_number_whose_type_changed_does_not_verify(recorded, capsys):
@@ -295,8 +330,32 @@ def test_a_save_mid_battle_verifies_and_says_the_battle_had_not_ended(tmp_path, 
         recorder = Recorder(battle, library.hash)
         recorder.apply(battle.decide(), "ai")
         save(recorder, tmp_path / "s.json")
-    assert main(["replay", str(tmp_path / "s.json"), "--verify"]) == 0
+    assert main(["replay", str(tmp_path / "s.json"), "--verify", "--partial"]) == 0
     assert "had not ended" in capsys.readouterr().out
+    assert main(["replay", str(tmp_path / "s.json"), "--verify"]) == 1
+    assert "not a whole battle (--partial accepts a part)" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("edit", ["over", "format 1"])
+def test_a_replay_cut_short_does_not_verify_without_partial(recorded, capsys, edit):
+    doc = json.loads(recorded.read_text())
+    del doc["commands"][-3:]
+    doc["final_state_hash"] = doc["commands"][-1]["state_hash"]
+    doc["command_count"] = len(doc["commands"])
+    doc["over"] = False
+    if edit == "format 1":
+        doc["replay_version"] = 1
+        del doc["command_count"], doc["over"]
+    recorded.write_text(json.dumps(doc))
+    assert main(["replay", str(recorded), "--verify"]) == 1
+    assert "not a whole battle" in capsys.readouterr().err
+    assert main(["replay", str(recorded), "--verify", "--partial"]) == 0
+    assert "had not ended" in capsys.readouterr().out
+
+
+def test_partial_without_verify_is_a_usage_error(recorded, capsys):
+    assert "--partial goes with --verify" in one_clean_line(
+        capsys, ["replay", str(recorded), "--partial"])
 
 
 def test_a_map_listing_too_many_patch_hexes_is_refused_before_reading_them():

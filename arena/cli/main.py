@@ -100,8 +100,12 @@ def build_parser() -> Parser:
     rep = sub.add_parser("replay", help="re-run a recorded battle")
     rep.add_argument("path", type=path_arg, help="replay file")
     rep.add_argument(
-        "--verify", action="store_true", help="exit 0 if every event and state hash match, else 1"
+        "--verify", action="store_true",
+        help="exit 0 if every event and state hash match and the battle ended, else 1"
     )
+    rep.add_argument("--partial", action="store_true",
+                     help="with --verify: accept a replay that stops before the battle ended "
+                          "(a save, a battle in play)")
     rep.add_argument("--log", action="store_true",
                      help="print the log (the default when stdout is not a terminal); "
                           "on a terminal, without it, the replay opens in the viewer")

@@ -17,6 +17,10 @@ if TYPE_CHECKING:
     from arena.replay.file import Mismatch
 
 
+UNCOVERED = ("who gave each command is not covered by a step hash (a command the AI gave may "
+             "be marked as a player's); re-record it to cover it")
+
+
 def describe(m: Mismatch) -> str:
     """One line naming the first command whose result differs."""
     import json  # noqa: PLC0415
@@ -43,6 +47,8 @@ def run_replay(args: argparse.Namespace, out: TextIO) -> int:
     from arena.run.record import is_run_record  # noqa: PLC0415
     from arena.tools.branchfiles import verify_branches  # noqa: PLC0415
 
+    if args.partial and not args.verify:
+        raise ArenaError("--partial goes with --verify")
     if args.export is not None or args.bout is not None:
         return run_bout(args, out)
     if wants_tools(args):  # what if and branches: battle replays only
@@ -61,9 +67,8 @@ def run_replay(args: argparse.Namespace, out: TextIO) -> int:
     if replay.game_version != arena.__version__:
         say(sys.stderr, f"warning: {args.path} was recorded by arena {replay.game_version}; "
                         f"this is {arena.__version__}")
-    if replay.version < 2:
-        say(sys.stderr, f"warning: {args.path} is replay format {replay.version}: it records no "
-                        "command count or end state, so a cut-short file cannot be told apart")
+    if replay.version < 3:
+        say(sys.stderr, f"warning: {args.path} is replay format {replay.version}: {UNCOVERED}")
     ended: list[bool] = []
     mismatch = next(rerun(replay, ended), None)
     if mismatch is not None:
@@ -73,6 +78,11 @@ def run_replay(args: argparse.Namespace, out: TextIO) -> int:
         stops = "" if all(ended) else "; the battle had not ended (a save, or cut short)"
         out.write(f"replay verified: {len(replay.steps)} commands, final state hash "
                   f"{replay.final_state_hash}{stops}\n")
+        if not all(ended) and not args.partial:
+            say(sys.stderr, f"{args.path}: the re-run battle had not ended after its "
+                            f"{len(replay.steps)} commands: not a whole battle (--partial "
+                            "accepts a part)")
+            return 1
         problem = verify_branches(replay, doc, out)
         if problem is not None:
             say(sys.stderr, problem)

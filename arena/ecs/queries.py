@@ -40,6 +40,11 @@ def living() -> list[int]:
     return list(occupancy.index().living)
 
 
+def has_side(entity: int) -> bool:
+    """True for an entity that exists and belongs to a side (a combatant, fallen or not)."""
+    return esper.entity_exists(entity) and esper.has_component(entity, Side)
+
+
 def side_of(entity: int) -> int:
     """The side index of a combatant."""
     return esper.component_for_entity(entity, Side).index

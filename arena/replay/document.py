@@ -55,6 +55,14 @@ def short_text(doc: dict[str, Any], key: str, where: str, default: str = "?") ->
     return one_line(value)
 
 
+def short_hash(doc: dict[str, Any], key: str, where: str) -> str:
+    """A required hash field: a string of at most MAX_TEXT characters."""
+    value = need(doc, key, str, where)
+    if len(value) > MAX_TEXT:
+        raise ReplayError(f"{where}: '{key}' is too long")
+    return str(value)
+
+
 def header(doc: dict[str, Any], where: str) -> dict[str, Any]:
     """The battle a header names: ruleset (same version), seed, dice and scenario, all checked."""
     rules = need(doc, "ruleset", dict, where)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
@@ -27,6 +28,7 @@ from arena.replay.document import (
     need,
     parse,
     read_document,
+    short_hash,
     step,
 )
 from arena.replay.snapshot import differs_in, replayable, take
@@ -34,8 +36,18 @@ from arena.rules.base import Ruleset
 from arena.text import one_line
 
 FORMAT = "arena-replay"
-REPLAY_VERSION = 2  # 2 adds command_count and over; format 1 files still load (docs/security.md)
-READABLE_VERSIONS = (1, 2)
+REPLAY_VERSION = 3  # 2 adds command_count and over, 3 each step's step_hash (docs/security.md)
+READABLE_VERSIONS = (1, 2, 3)
+
+
+def step_hash(state_hash: str, by: str, ai: str) -> str:
+    """A step's hash over its state hash, who gave the command and which AI (format 3).
+
+    It carries no secret: it catches a `by` or `ai` edited on its own, not a forger who
+    recomputes it (docs/security.md says what verification does prove).
+    """
+    text = json.dumps([state_hash, by, ai], separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
 @dataclass
@@ -59,13 +71,15 @@ class Recorder:
         if not (len(events) == 1 and isinstance(events[0], Refused)):
             # Labelled after the apply: a refused command may name no combatant (issue 18).
             ai = self.battle.ai_label(command.actor) if by == "ai" else None
+            digest = self.battle.state_hash()
             self.steps.append(
                 {
                     "command": command_to_json(command),
                     "by": by,
                     "events": [event_to_json(e) for e in events],
-                    "state_hash": self.battle.state_hash(),
+                    "state_hash": digest,
                     **({"ai": ai} if ai is not None else {}),
+                    "step_hash": step_hash(digest, by, ai or ""),
                 }
             )
             if self.keyframe_every and len(self.steps) % self.keyframe_every == 0:
@@ -126,6 +140,7 @@ class Replay:
     ais: tuple[str, ...] = ()  # per step, the AI recorded as giving it (`ai`; "" if none)
     keyframes: tuple[Keyframe, ...] = ()  # stored snapshots: an index, checked before use
     parent: tuple[str, int] | None = None  # (sha256 of the parent file, its command index)
+    step_hashes: tuple[str, ...] = ()  # per step, its `step_hash` (format 3; () before)
 
 
 def _document(path: Path) -> dict[str, Any]:
@@ -137,7 +152,7 @@ def _document(path: Path) -> dict[str, Any]:
     version = need(doc, "replay_version", int, where)
     if version not in READABLE_VERSIONS:
         raise ReplayError(
-            f"{where}: replay format {version}; this game reads formats 1 and {REPLAY_VERSION}"
+            f"{where}: replay format {version}; this game reads formats 1 to {REPLAY_VERSION}"
         )
     return doc
 
@@ -146,13 +161,15 @@ def replay_from(path: Path, doc: dict[str, Any]) -> Replay:
     """Validate a parsed replay document: header, every step, the count and end state."""
     where = one_line(str(path))
     head = header(doc, where)
-    steps, by, ais = [], [], []
+    steps, by, ais, hashes = [], [], [], []
     for i, data in enumerate(command_list(doc, where), 1):
         command, who, digest = step(data, f"{where}: command {i}")
         events = need(data, "events", list, f"{where}: command {i}")
         steps.append((command, events, digest))
         by.append(who)
         ais.append(need(data, "ai", str, f"{where}: command {i}") if "ai" in data else "")
+        if doc["replay_version"] >= 3:
+            hashes.append(short_hash(data, "step_hash", f"{where}: command {i}"))
     over = None
     if doc["replay_version"] >= 2:
         count = need(doc, "command_count", int, where)
@@ -165,6 +182,7 @@ def replay_from(path: Path, doc: dict[str, Any]) -> Replay:
         head["scenario"], need(doc, "opening", list, where), steps,
         need(doc, "final_state_hash", str, where), doc["replay_version"], over, tuple(by),
         tuple(ais), keyframe_list(doc, where, len(steps)), check_parent(doc, len(steps), where),
+        tuple(hashes),
     )
 
 
@@ -233,6 +251,11 @@ def rerun(replay: Replay, ended: list[bool] | None = None) -> Iterator[Mismatch]
         by = replay.by or ("player",) * len(replay.steps)
         keyframes = dict(replay.keyframes)
         for i, ((command, events, digest), who) in enumerate(zip(replay.steps, by, strict=True), 1):
+            made_hash = step_hash(digest, who, replay.ais[i - 1] if replay.ais else "")
+            if replay.step_hashes and replay.step_hashes[i - 1] != made_hash:
+                yield Mismatch(i, command, "step hash (who gave it)", replay.step_hashes[i - 1],
+                               made_hash)
+                return
             if who == "ai" and not battle.over:
                 # Replays from before named AIs were all made by `basic`.
                 battle.roster.adopt(command.actor, replay.ais[i - 1] if replay.ais else "")

@@ -22,7 +22,7 @@ from arena.ecs.events import Refused
 from arena.errors import ArenaError, DiceError
 from arena.model.commands import Command, EndTurn, command_from_json, command_to_json
 from arena.replay.document import MAX_COMMANDS
-from arena.replay.file import Recorder, Replay, canonical
+from arena.replay.file import Recorder, Replay, canonical, step_hash
 from arena.tools.diff import first_die
 
 HANDOVER_AI = f"{DEFAULT_AI}/{DEFAULT_LEVEL}"
@@ -40,10 +40,14 @@ def main_line(replay: Replay) -> Played:
     """The replay's main line as recorded."""
     ais = replay.ais or ("",) * len(replay.steps)
     by = replay.by or ("player",) * len(replay.steps)
+    # Format 3's hashes are kept as read, so a promoted line carries an edited `by` unhidden.
+    hashes = replay.step_hashes or tuple(
+        step_hash(digest, who, ai) for (_, _, digest), who, ai in zip(replay.steps, by, ais,
+                                                                      strict=True))
     steps = tuple(
         {"command": command_to_json(c), "by": who, "events": events, "state_hash": digest,
-         **({"ai": ai} if ai else {})}
-        for (c, events, digest), who, ai in zip(replay.steps, by, ais, strict=True)
+         **({"ai": ai} if ai else {}), "step_hash": mark}
+        for (c, events, digest), who, ai, mark in zip(replay.steps, by, ais, hashes, strict=True)
     )
     return Played(steps)
 

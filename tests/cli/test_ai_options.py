@@ -9,6 +9,7 @@ import pytest
 from arena.assets import load_scenario
 from arena.battle.core import Battle
 from arena.cli.main import main
+from arena.replay.file import step_hash
 from arena.rules import get_ruleset
 
 
@@ -34,6 +35,11 @@ def test_a_replay_whose_ai_labels_were_swapped_no_longer_verifies(tmp_path, caps
         step["ai"] = "basic" if step["ai"] != "basic" else "tactical/normal"
     path.write_text(json.dumps(doc))
     capsys.readouterr()
+    assert main(["replay", str(path), "--verify"]) == 1
+    assert "step hash (who gave it)" in capsys.readouterr().err
+    for step in doc["commands"]:  # a forger recomputes the hashes: the AI's choices still tell
+        step["step_hash"] = step_hash(step["state_hash"], step["by"], step["ai"])
+    path.write_text(json.dumps(doc))
     assert main(["replay", str(path), "--verify"]) == 1
     assert "by ai" in capsys.readouterr().err
 

@@ -41,7 +41,7 @@ def first_attack(doc: dict) -> tuple[int, dict]:
 
 def test_replay_header_names_versions_ruleset_assets_seed_and_embeds_the_scenario(recorded):
     doc = json.loads(recorded.read_text())
-    assert doc["format"] == "arena-replay" and doc["replay_version"] == 2
+    assert doc["format"] == "arena-replay" and doc["replay_version"] == 3
     assert doc["ruleset"] == {"name": "ap", "version": RULESETS["ap"].version}
     assert len(doc["assets_hash"]) == 64 and doc["seed"] == 4
     assert doc["scenario"]["ruleset"] == "ap"

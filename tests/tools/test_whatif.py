@@ -10,7 +10,7 @@ import pytest
 from arena.cli.main import main
 from arena.dice import Dice
 from arena.model.commands import EndTurn
-from arena.replay.file import load, rerun
+from arena.replay.file import load, rerun, step_hash
 from arena.tools.whatif import Change, main_line, what_if
 
 
@@ -100,6 +100,7 @@ def _as_player(path: Path, side_actors: set[int]) -> None:
         if step["command"]["actor"] in side_actors:
             step["by"] = "player"
             step.pop("ai", None)
+            step["step_hash"] = step_hash(step["state_hash"], "player", "")
     path.write_text(json.dumps(doc))
 
 

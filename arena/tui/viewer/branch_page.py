@@ -46,7 +46,7 @@ def open_line(playback: Playback, name: str | None) -> None:
              for s in line.steps]
     watched = playback.film
     film = Film(replace(replay, steps=steps, by=tuple(str(s["by"]) for s in line.steps),
-                        ais=tuple(str(s.get("ai", "")) for s in line.steps),
+                        ais=tuple(str(s.get("ai", "")) for s in line.steps), step_hashes=(),
                         keyframes=() if name is not None else replay.keyframes,
                         final_state_hash=steps[-1][2] if steps else replay.final_state_hash),
                 watched.bout, line=name, splices=line.splices, document=watched.document)
