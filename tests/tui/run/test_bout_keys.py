@@ -162,6 +162,7 @@ def test_every_key_a_skirmish_s_help_lists_is_taken_by_its_dispatcher(make_app):
     walk(fresh)
 
 
+@pytest.mark.slow  # a fresh run for each of some fifty keys
 def test_every_key_a_bout_s_help_lists_is_taken_by_its_dispatcher(make_bout):
     def fresh() -> tuple[App, Callable[[str], None]]:
         bout = make_bout()
