@@ -199,7 +199,7 @@ class Reader:
     def help_text(self) -> list[str]:
         """Every key (the live bindings) and the guide, as plain lines."""
         rows = [INTRO, "Keys:"]
-        rows += [text.strip() for text, _ in help.key_lines()]
+        rows += [text.strip() for text, _ in help.key_lines(self.app.session, UNWRAPPED)]
         rows += [text for text, _ in help.guide_lines(self.app.session, WIDTH) if text]
         return rows
 

@@ -20,7 +20,7 @@ from arena.tui.battle.render import MapPainter, Marks
 from arena.tui.battle.session import Session
 from arena.tui.term import palette
 from arena.tui.term.canvas import Canvas
-from arena.tui.term.keymap import KEYMAP, LIVE, MENU_KEYS, first_key
+from arena.tui.term.keymap import KEYMAP, LIVE, MENU_KEYS, first_key, label
 from arena.tui.term.layout import LOG_MIN, Layout, Rect, layout, map_origin, too_small
 from arena.tui.term.lines import Line, wrapped
 
@@ -80,6 +80,10 @@ class App:
         if action == "history" and self.state.mode != Mode.CONFIRM_QUIT:
             self.state = UiState(mode=Mode.HISTORY, log_offset=0,
                                  last_target=self.state.last_target)
+            return
+        refused = self.session.unavailable.get(action or "")
+        if refused is not None and self.state.mode in (Mode.NORMAL, Mode.LOOK):
+            self.state = replace(self.state, hint=f"{label(key)}: {refused}")
             return
         if action == "undo" and self.state.mode in (Mode.NORMAL, Mode.LOOK):
             reason = self.session.undo()

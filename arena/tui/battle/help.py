@@ -1,4 +1,8 @@
-"""The help screen: every key of the keymap (page 1), the map legend and the rules (page 2)."""
+"""The help screen: the keys this battle takes (page 1), the map legend and the rules (page 2).
+
+Both pages ask the session what it refuses (`Session.unavailable`, the table the App answers
+those keys from), so the help never offers a key the battle on screen turns down.
+"""
 
 from __future__ import annotations
 
@@ -19,7 +23,7 @@ from arena.tui.battle.render import (
 from arena.tui.battle.session import Session
 from arena.tui.term import palette
 from arena.tui.term.canvas import Canvas
-from arena.tui.term.keymap import LIVE, first_key, keys_for
+from arena.tui.term.keymap import LIVE, Binding, first_key, keys_for
 from arena.tui.term.layout import LARGE_HEIGHT, LARGE_WIDTH, Rect
 from arena.tui.term.lines import Line, wrapped
 
@@ -27,13 +31,25 @@ PAGES = 2
 KEY_COLUMN = 14
 
 
-def key_lines() -> list[Line]:
-    """Each group of the keymap: a heading, then one line per action with all its keys."""
+def offered(session: Session) -> list[Binding]:
+    """The bindings in force whose actions this session takes: the ones the help lists."""
+    return [b for b in LIVE if b.action not in session.unavailable]
+
+
+def key_lines(session: Session, width: int) -> list[Line]:
+    """The keymap's groups with the actions the session takes, then those it refuses and why."""
+    listed = offered(session)
     rows: list[Line] = []
-    for group in dict.fromkeys(b.group for b in LIVE):
+    for group in dict.fromkeys(b.group for b in listed):
         rows.append((group, palette.TITLE))
         rows += [(f" {keys_for(b.action):<{KEY_COLUMN}} {b.help}", palette.TEXT)
-                 for b in LIVE if b.group == group]
+                 for b in listed if b.group == group]
+    refused = [(keys_for(b.action), session.unavailable[b.action]) for b in LIVE
+               if b.action in session.unavailable and b.keys]
+    if refused:
+        rows.append(("Not here", palette.TITLE))
+        for keys, why in refused:
+            rows += wrapped(f" {keys}: {why}", palette.DIM, width, indent="   ")
     return rows
 
 
@@ -76,6 +92,16 @@ def costs_text(session: Session) -> str:
     return text
 
 
+def _taking_back(session: Session) -> str:
+    """What undo and auto-fight do here, or why this battle has no undo."""
+    refused = session.unavailable.get("undo")
+    text = (f"{first_key('undo')} takes back a step or turn that rolled no die." if refused is None
+            else f"{refused[:1].upper()}{refused[1:]}.")
+    if "auto_fight" not in session.unavailable:
+        text += f" {first_key('auto_fight')} auto-fights: the AI plays your combatant's turn."
+    return text
+
+
 def guide_lines(session: Session, width: int) -> list[Line]:
     """The map legend, what actions cost in this ruleset, and how to play."""
     ruleset = session.battle.ruleset
@@ -89,7 +115,7 @@ def guide_lines(session: Session, width: int) -> list[Line]:
         + ", ".join(f"{g} {n}" for g, n in terrain) + ".",
         f"Each turn refills your action points (AP). Costs ({ruleset.name}): "
         f"{costs_text(session)} {first_key('end_turn')} ends the turn; unspent AP is kept. "
-        f"{first_key('undo')} takes back a step or turn that rolled no die.",
+        + _taking_back(session),
         "Step into an enemy to see the odds, again to attack. "
         f"{first_key('attack')}/{first_key('fire')} aims: Tab picks a target, "
         f"{first_key('maneuver')} a maneuver; the panel shows your chance; Enter attacks. "
@@ -97,8 +123,8 @@ def guide_lines(session: Session, width: int) -> list[Line]:
         "again to walk, aim or attack. " + REACTIONS.get(ruleset.name, ""),
         "Log lines marked ! hit your side; --more-- waits before they scroll away; "
         f"{first_key('history')}: all messages. Palettes, pauses, mouse, keys: `arena config`. "
-        "arena play --accessible: no map, plain lines for screen readers. Saved as you play "
-        f"(run arena again to resume); {first_key('save_quit')} saves and quits.",
+        "arena play --accessible: no map, plain lines for screen readers. "
+        f"{session.saving}; {first_key('save_quit')} saves and quits.",
     ]
     if width >= LARGE_WIDTH - 4:  # the larger map's marks, on a terminal that can show it
         bars = ", ".join(f"{bar.rstrip()} {word}" for word, bar in HEALTH_BARS.items())
@@ -122,10 +148,10 @@ def draw(canvas: Canvas, session: Session, page: int) -> None:
     canvas.text(0, 0, title, palette.TITLE)
     body = Rect(2, 2, width - 4, height - 3)
     if page == 0:
-        rows = key_lines()
+        column = (body.width - 2) // 2
+        rows = key_lines(session, column)
         half = (len(rows) + 1) // 2
         split = next((i for i in range(half, len(rows)) if rows[i][1] == palette.TITLE), half)
-        column = (body.width - 2) // 2
         lines(canvas, Rect(body.x, body.y, column, body.height), rows[:split])
         lines(canvas, Rect(body.x + column + 2, body.y, column, body.height), rows[split:])
     else:

@@ -6,9 +6,10 @@ so a session is exactly as deterministic as `arena sim`; nothing here rolls a di
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from types import MappingProxyType
 
 from arena.battle.core import Battle
 from arena.battle.narrate import narrate, weapon_names
@@ -57,6 +58,11 @@ class Session:
 
     abandon_question = "Abandon this battle? Its journal is deleted. (y/n)"
     suffix = ""  # added to the replay's file name (a continued battle's: ".continued")
+    # The keymap's actions this kind of battle refuses, each with why: the App answers their
+    # keys with the reason, and the help lists the rest (help.key_lines) and these as refused.
+    unavailable: Mapping[str, str] = MappingProxyType(
+        {"auto_fight": "auto-fight is for a run's bouts (arena run)"})
+    saving = "Saved as you play (run arena again to resume)"  # what the help says of saving
 
     def __init__(
         self, recorder: Recorder, players: frozenset[int], saves: Path, journal: bool = True,
@@ -117,6 +123,8 @@ class Session:
 
     def undo_refusal(self) -> str | None:
         """Why the last command cannot be taken back, or None when it can."""
+        if "undo" in self.unavailable:
+            return self.unavailable["undo"]
         if not (self._undoable and self._undoable[-1] and self.player_turn):
             return "only your last step or turn can be undone, and only if no die was rolled"
         return None

@@ -7,7 +7,9 @@ no replay of its own (the run record holds it), and nothing is taken back (perma
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
+from types import MappingProxyType
 
 import tcod.console
 
@@ -16,15 +18,17 @@ from arena.run.live import LiveRun
 from arena.tui.battle.app import App
 from arena.tui.battle.modes import Mode, UiState
 from arena.tui.battle.session import AI_LIMIT, Session
+from arena.tui.term.keymap import KEYMAP
 
-NO_UNDO = "nothing is taken back in a run"
-AUTO_KEY = "A"  # auto-fight (as DCSS's Tab): the AI plays the active member's turn
+NO_UNDO = "nothing is taken back in a run (permadeath)"
 
 
 class RunSession(Session):
     """The session of the bout `live` is fighting; the player commands side 0."""
 
     abandon_question = "Abandon the run? It ends here; its journal is kept aside. (y/n)"
+    unavailable = MappingProxyType({"undo": NO_UNDO})  # auto-fight: BoutScreen plays it
+    saving = "Saved as you play, in the run's journal (run arena again to continue the run)"
 
     def __init__(self, live: LiveRun, saves: Path) -> None:
         assert live.fight is not None
@@ -39,10 +43,6 @@ class RunSession(Session):
             self.live.record()
         return reason
 
-    def undo_refusal(self) -> str | None:
-        """A run has no undo."""
-        return NO_UNDO
-
     def save(self) -> Path:
         """Leave the bout for later: the run journal already holds every command."""
         return self.live.journal.path
@@ -55,7 +55,7 @@ class RunSession(Session):
 
 
 class BoutScreen:
-    """The battle screen for a bout, plus auto-fight: `A` has the AI play the member's turn."""
+    """The battle screen for a bout, plus auto-fight (as DCSS's Tab): the AI plays a turn."""
 
     def __init__(self, session: RunSession) -> None:
         self.session = session
@@ -76,11 +76,11 @@ class BoutScreen:
         self.app.flush_input = value
 
     def feed(self, key: str) -> None:
-        """Auto-fight on `A` in the normal mode on the player's turn; else the battle screen."""
+        """Auto-fight (`A`) in the normal mode on the player's turn; else the battle screen."""
         session = self.session
         actor = session.view.active
-        if key != AUTO_KEY or self.app.state.mode != Mode.NORMAL or not session.player_turn \
-                or actor is None:
+        if KEYMAP.get(key) != "auto_fight" or self.app.state.mode != Mode.NORMAL \
+                or not session.player_turn or actor is None:
             self.app.feed(key)
             return
         for _ in range(AI_LIMIT):
@@ -90,6 +90,7 @@ class BoutScreen:
                     session.submit(EndTurn(actor), "auto") is not None:
                 break
         session.run_ai()
+        self.app.state = replace(self.app.state, hint="")  # an older hint no longer holds
         if session.view.over:
             self.app.state = UiState(mode=Mode.SUMMARY)
             self.app.flush_input = True

@@ -34,6 +34,7 @@ from arena.tui.run.newrun import PartyPicker, ruleset_page
 from arena.tui.run.page import Option, Page
 from arena.tui.run.title import help_page, scores_page, title_page
 from arena.tui.term import palette
+from arena.tui.term.keymap import first_key
 from arena.tui.term.lines import Line
 from arena.tui.term.question import Question
 from arena.tui.term.terminal import Terminal, fullscreen
@@ -111,8 +112,8 @@ def preview(live: LiveRun, theme: str) -> Page:
     return Page(f"Bout {bout.number} {length}{boss} (run seed {run.config.seed})", body,
                 [Option("KEY_ENTER", "fight", "fight"),
                  Option("q", "leave the run for now (it is saved)", "leave")],
-                back="leave", hint="Enter: fight (in the bout, A: auto-fight a turn)  q/Esc: "
-                                   "leave for now")
+                back="leave", hint=f"Enter: fight (in the bout, {first_key('auto_fight')}: "
+                                   "auto-fight a turn)  q/Esc: leave for now")
 
 
 def outcome(live: LiveRun, news: list[dict[str, object]]) -> Page:

@@ -8,6 +8,7 @@ import arena
 from arena.text import one_line
 from arena.tui.run.page import Option, Page
 from arena.tui.term import palette
+from arena.tui.term.keymap import first_key
 from arena.tui.term.lines import Line
 
 MAX_WARNING_ROWS = 4  # of what could not be read, above the scores
@@ -37,8 +38,8 @@ HELP = (
     "nothing, and the next `arena` offers to continue. There is no going back to an older "
     "state. A finished run leaves a score line, a morgue file (saves/morgue/) and a run "
     "record that `arena replay FILE --verify` re-runs.",
-    "In a bout: the battle screen's keys (? there lists them all), and A: auto-fight (the AI "
-    "plays the active member's turn). Nothing is taken back in a run. Headless: arena run "
+    "In a bout: the battle screen's keys (? there lists them all), and {auto}: auto-fight (the "
+    "AI plays the active member's turn). Nothing is taken back in a run. Headless: arena run "
     "--auto.",
 )
 
@@ -72,7 +73,8 @@ def text_page(title: str, lines: list[str]) -> Page:
 
 def help_page() -> Page:
     """How a run works."""
-    return text_page("How a run works", list(HELP))
+    return text_page("How a run works",
+                     [line.format(auto=first_key("auto_fight")) for line in HELP])
 
 
 def scores_page(table: str, warning: str | None = None) -> Page:

@@ -39,6 +39,7 @@ BINDINGS: tuple[Binding, ...] = (
     Binding("kick", ("K",), "kick a weapon back", "Fight"),
     Binding("invoke", ("i",), "invoke an area buff", "Fight"),
     Binding("use_item", ("e",), "use an item (potion)", "Fight"),
+    Binding("auto_fight", ("A",), "auto-fight this turn", "Fight"),
     Binding("next_target", ("KEY_TAB",), "next target/combatant", "Aim"),
     Binding("prev_target", ("KEY_BTAB",), "previous target", "Aim"),
     Binding("next_weapon", ("w",), "switch weapon", "Aim"),

@@ -40,6 +40,7 @@ class Continued(Session):
 
     suffix = SUFFIX
     abandon_question = "Abandon this battle? Nothing of it is kept. (y/n)"
+    saving = "Not saved as you play (a continued battle keeps no journal)"
 
     def save_path(self) -> Path:
         """The first free saves/<scenario>-<seed>.continued[-n].save.json."""

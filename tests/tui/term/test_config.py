@@ -9,7 +9,7 @@ import pytest
 
 from arena.cli.main import main
 from arena.errors import ArenaError
-from arena.tui.term import config
+from arena.tui.term import config, keymap
 
 HOSTILE = {
     "a list for the palette": ('palette = ["a"]', "palette: must be one of"),
@@ -70,3 +70,18 @@ def test_arena_config_and_play_with_a_hostile_config_are_one_line_and_exit_2(
     assert err.count("\n") == 1 and "Traceback" not in err and str(path) in err
     assert path.read_text() == text  # nothing rewritten
     assert sorted(os.listdir(tmp_path)) == ["config.toml"]  # nothing written elsewhere
+
+
+def test_auto_fight_is_rebound_and_checked_like_every_action(tmp_path: Path) -> None:
+    path = tmp_path / "config.toml"
+    path.write_text('[keys]\nauto_fight = ["KEY_F5", "a"]\n')
+    loaded = config.load(path)
+    bindings = {b.action: b.keys for b in keymap.rebound(loaded.keys)}
+    assert bindings["auto_fight"] == ("KEY_F5", "a") and bindings["attack"] == ()
+    assert 'auto_fight = ["KEY_F5", "a"]' in "\n".join(config.describe(loaded, path))
+    for text, says in (("[keys]\nauto_fight = ['y']\nlook = ['y']", "bound to both"),
+                       ("[keys]\nauto_fight = [1]", "each action takes a list of key names"),
+                       ("[keys]\nautofight = ['z']", "no such action: autofight")):
+        path.write_text(text)
+        with pytest.raises(ArenaError, match=says):
+            config.load(path)

@@ -43,3 +43,9 @@ def test_help_labels_name_special_keys():
     assert keys_for("log_up") == "PgUp"
     assert keys_for("step_nw") == "y 7 kp7"
     assert label("KEY_BTAB") == "Shift-Tab"
+
+
+def test_auto_fight_is_an_action_of_the_table_on_capital_a():
+    binding = next(b for b in BINDINGS if b.action == "auto_fight")
+    assert binding.keys == ("A",) and binding.group == "Fight" and KEYMAP["A"] == "auto_fight"
+    assert KEYMAP["a"] == "attack"
