@@ -123,7 +123,12 @@ class AISystem:
         return self.auras.ai_invoke(actor) if self.auras is not None else None
 
     def recover(self, actor: int, close: bool) -> Command | None:
-        """Kick an ally's weapon back, pick up one's own (or a foe's), draw or fetch when bare."""
+        """Kick an ally's weapon back, pick up one's own (or a foe's), draw or fetch when bare.
+
+        A beast (natural weapons only) leaves weapons lying: it can use none.
+        """
+        if queries.natural_only(actor):
+            return None
         if kickable(actor) is not None and isinstance(self.items.kick_refusal(Kick(actor)), int):
             return Kick(actor)
         bare = not component_for_entity(actor, Wielded).weapons
@@ -165,7 +170,7 @@ class AISystem:
         """Walk onto the nearest weapon lying within reach this turn that one could take."""
         ap = component_for_entity(actor, ActionPoints).current
         step = self.movement.ruleset.action_cost("move", None, False)
-        if not step or queries.prone(actor):
+        if not step or queries.prone(actor) or queries.natural_only(actor):
             return None
         paths = self.movement.paths_from(actor)
         taken = queries.occupants()

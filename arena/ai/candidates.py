@@ -64,10 +64,13 @@ class Planner(Approach):
         wounded = 1 - health.hp / health.max_hp if health.max_hp else 0.0
         there = queries.hex_of(enemy)
         distance = hex_distance(spot, there)
-        unloaded = component_for_entity(actor, Wielded).unloaded
+        wielded = component_for_entity(actor, Wielded)
+        unloaded, beast = wielded.unloaded, wielded.natural_only
         for slot, weapon in enumerate(weapons):
             if weapon.id in unloaded or (not weapon.is_ranged and distance > weapon.reach):
                 continue
+            if beast and not weapon.natural:
+                continue  # a beast strikes with its own body only (`queries.weapon_refusal`)
             if weapon.is_ranged and distance == 1 and self.has_melee(actor):
                 continue
             if weapon.is_ranged and self.hidden(spot, there, spot == here):

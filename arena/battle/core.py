@@ -137,7 +137,10 @@ class Battle:
     def _arm(
         self, weapons: tuple[Weapon, ...], conditions: frozenset[str], shield: bool
     ) -> tuple[Wielded, Carried]:
-        """Fill the hands a shield leaves in the scenario's order; the rest are spares."""
+        """Fill the hands a shield leaves in the scenario's order; the rest are spares.
+
+        A combatant armed with natural weapons alone (a beast) is marked `natural_only`.
+        """
         hands = self.ruleset.hands(conditions)
         hands = hands - 1 if shield else hands
         wielded: list[Weapon] = []
@@ -145,7 +148,8 @@ class Battle:
         for weapon in weapons:
             fits = sum(w.hands for w in wielded) + weapon.hands <= hands
             (wielded if fits and not carried else carried).append(weapon)
-        return Wielded(wielded), Carried(carried)
+        beast = bool(weapons) and all(w.natural for w in weapons)
+        return Wielded(wielded, natural_only=beast), Carried(carried)
 
     def __enter__(self) -> Battle:
         """Make this battle's world esper's current world."""

@@ -230,6 +230,10 @@ class AttackSystem:
         if command.weapon >= len(weapons):
             return f"no weapon in slot {command.weapon} (wielding {len(weapons)})"
         weapon = weapons[command.weapon]
+        if wielded.natural_only and command.weapon < len(wielded.weapons):
+            refused = queries.weapon_refusal(actor, weapon)  # a beast throws nothing it took
+            if refused is not None:
+                return refused
         dq, dr = here[0] - there[0], here[1] - there[1]  # (`hex_distance`, inlined: as below,
         distance = (abs(dq) + abs(dr) + abs(dq + dr)) // 2  # every attack and AI look asks)
         ranged = weapon.kind != "melee"  # (`is_ranged`)

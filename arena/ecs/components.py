@@ -63,12 +63,25 @@ class Stats:
     block: StatBlock
 
 
+# Field metadata: a snapshot leaves the field out while it holds its default, and a snapshot
+# without it decodes to the default (`replay/snapcodec.py`), so snapshots and keyframes
+# written before the field was added keep their bytes.
+OPTIONAL = {"optional": True}
+
+
 @dataclass(slots=True)
 class Wielded:
-    """Weapons in hand, main hand first; `unloaded` names crossbows that need reloading."""
+    """Weapons in hand, main hand first; `unloaded` names crossbows that need reloading.
+
+    `natural_only` marks a beast: every weapon it entered the battle with is natural (bites,
+    claws), so it cannot pick up, draw or throw another (`queries.weapon_refusal`).
+    """
 
     weapons: list[Weapon] = field(default_factory=list)
     unloaded: list[str] = field(default_factory=list)
+    # Left out of repr, which the state hash reads: a beast's hash stays as it was blessed
+    # (its natural weapons' ids already tell it apart).
+    natural_only: bool = field(default=False, repr=False, metadata=OPTIONAL)
 
 
 @dataclass(slots=True)

@@ -67,6 +67,9 @@ class ItemSystem:
             return self.shield_refusal(command)
         if not here:
             return "nothing here to pick up"
+        refused = queries.weapon_refusal(command.actor)
+        if refused is not None:
+            return refused
         free = takeable(command.actor)
         if not free:
             item = esper.component_for_entity(here[0], Item)
@@ -80,6 +83,8 @@ class ItemSystem:
 
     def shield_refusal(self, command: PickUp) -> str | int:
         """Why the shield lying here cannot be put back on now, or the AP cost (as a weapon's)."""
+        if queries.natural_only(command.actor):
+            return f"{queries.name_of(command.actor)} cannot use shields"
         entity = shields.takeable_shields(command.actor)[0]
         shield = esper.component_for_entity(entity, LyingShield).shield
         hands = self.ruleset.hands(
@@ -155,6 +160,9 @@ class ItemSystem:
         if command.spare >= len(carried.weapons):
             return f"no spare weapon {command.spare} (carrying {len(carried.weapons)})"
         weapon = carried.weapons[command.spare]
+        refused = queries.weapon_refusal(command.actor, weapon)
+        if refused is not None:
+            return refused
         if weapon.hands > weapon_hands(self.ruleset, command.actor):
             shield = esper.component_for_entity(command.actor, Worn).shield
             if shield is not None and weapon_hands(self.ruleset, command.actor) == 0:

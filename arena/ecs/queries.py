@@ -14,6 +14,7 @@ from arena.ecs.components import (
     Identity,
     Position,
     Side,
+    Wielded,
     Worn,
 )
 from arena.hexgrid import Hex
@@ -122,3 +123,19 @@ def worn_shield(entity: int) -> Armour | None:
     """The shield `entity` wears now, or None."""
     worn = esper.try_component(entity, Worn)
     return None if worn is None else worn.shield
+
+
+def natural_only(entity: int) -> bool:
+    """Whether `entity` is a beast: it entered the battle with natural weapons alone."""
+    wielded = esper.try_component(entity, Wielded)
+    return wielded is not None and wielded.natural_only
+
+
+def weapon_refusal(entity: int, weapon: Weapon | None = None) -> str | None:
+    """Why `entity` cannot take up `weapon` (None: any weapon not its own body's), or None.
+
+    A beast fights with its bites and claws only: it picks up, draws and throws nothing.
+    """
+    if not natural_only(entity) or (weapon is not None and weapon.natural):
+        return None
+    return f"{name_of(entity)} cannot use weapons"

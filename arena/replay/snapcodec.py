@@ -5,7 +5,9 @@ decodes to the same types it had (a tuple stays a tuple, so `repr` and the state
 ``{"T": [...]}`` tuple, ``{"S": [...]}`` set, ``{"F": [...]}`` frozenset, ``{"M": [[k, v]]}``
 dict, ``{"D": "module:Class", "f": {...}}`` dataclass, ``{"N": "module:Class", "v": [...]}``
 named tuple, ``{"E": "module:Class", "v": value}`` enum member. Classes are looked up only in
-`arena` modules and must be of the kind the tag names: nothing is evaluated.
+`arena` modules and must be of the kind the tag names: nothing is evaluated. A dataclass field
+whose metadata says `optional` is left out while it holds its default, and decodes to the
+default when left out: a field added so keeps the bytes of every snapshot that never sets it.
 
 A class keeps the name it was first written under when its module moves (`WIRE_NAMES`), so a
 snapshot is the same bytes whichever layout wrote it, and keyframes stored in older replays
@@ -41,7 +43,8 @@ def encode(value: object) -> Any:
     if isinstance(value, enum.Enum):
         return {"E": _name(type(value)), "v": encode(value.value)}
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        fields = {f.name: encode(getattr(value, f.name)) for f in dataclasses.fields(value)}
+        fields = {f.name: encode(getattr(value, f.name)) for f in dataclasses.fields(value)
+                  if not (f.metadata.get("optional") and getattr(value, f.name) == f.default)}
         return {"D": _name(type(value)), "f": fields}
     if isinstance(value, tuple) and hasattr(value, "_fields"):
         return {"N": _name(type(value)), "v": [encode(v) for v in value]}
@@ -135,7 +138,8 @@ def _dataclass(cls: Any, data: Any) -> Any:
     if not isinstance(data, dict):
         raise SnapshotError(f"corrupt snapshot: fields of {cls.__name__} missing")
     fields = {f.name: f for f in dataclasses.fields(cls)}
-    if set(data) != set(fields):
+    required = {name for name, f in fields.items() if not f.metadata.get("optional")}
+    if not required <= set(data) <= set(fields):
         raise SnapshotError(f"snapshot fields of {cls.__name__} do not match this version")
     values = {name: decode(v) for name, v in data.items()}
     made = cls(**{n: v for n, v in values.items() if fields[n].init})

@@ -5,17 +5,19 @@ from __future__ import annotations
 import json
 from functools import cache
 
+import esper
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from arena.assets import load_library, load_scenario
 from arena.battle.core import Battle
-from arena.ecs.components import Opening
+from arena.ecs.components import Item, Opening, Position, Wielded
 from arena.ecs.events import Event
 from arena.hexgrid import Hex
-from arena.model.commands import Command, EndTurn, Move, React
+from arena.model.commands import Command, EndTurn, Move, PickUp, React
 from arena.model.scenario import Scenario
+from arena.model.stats import Weapon
 from arena.replay.snapcodec import SnapshotError, decode, encode
 from arena.replay.snapshot import restore, take
 from arena.rules import get_ruleset
@@ -150,3 +152,32 @@ def test_codec_keeps_tuples_sets_and_non_string_keys_apart_from_lists() -> None:
     back = decode(json.loads(json.dumps(encode(value))))
     assert back == value
     assert type(back["order"]) is tuple and type(back["left"]) is set
+
+
+def test_a_beasts_mark_is_in_its_snapshot_alone_and_survives_a_restore() -> None:
+    # `Wielded.natural_only` is written only where it is set, so snapshots and keyframes of
+    # battles without beasts keep the bytes they had before the mark (issue 28 item 1).
+    bite = Weapon("rat_bite", "bite", "1d3", hands=0, natural=True)
+    javelin = Weapon("javelin", "javelin", "d6", kind="thrown", range_ft=30)
+    s = factory_scenario(fighter("Giant rat 1", 0, Hex(0, 0), weapons=(bite,),
+                                 stats=ap_stats(dex=9)), fighter("Bob", 1, Hex(3, 0)))
+    with Battle(s, AP, 4, (15, 1)) as b:
+        esper.switch_world(b.world.name)
+        esper.create_entity(Item(javelin, 2), Position(Hex(0, 0)))
+        snap = json.loads(json.dumps(take(b)))
+        wielded = {e: next(c["f"] for c in components if c["D"].endswith(":Wielded"))
+                   for e, components in snap["entities"] if e in (1, 2)}
+        assert wielded[1]["natural_only"] is True and "natural_only" not in wielded[2]
+        with Battle(s, AP, 4, (15, 1)) as other:
+            restore(other, snap)
+            esper.switch_world(other.world.name)
+            assert esper.component_for_entity(1, Wielded).natural_only
+            assert other.apply(PickUp(1))[0].type == "refused"
+
+
+def test_a_field_left_out_decodes_to_its_default_only_where_it_is_optional() -> None:
+    wire = {"D": "arena.ecs.components:Wielded", "f": {"weapons": [], "unloaded": []}}
+    assert decode(wire) == Wielded([], [], natural_only=False)
+    assert encode(Wielded([], [])) == wire
+    with pytest.raises(SnapshotError, match="do not match"):
+        decode({"D": "arena.ecs.components:Wielded", "f": {"weapons": []}})
