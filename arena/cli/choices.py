@@ -26,8 +26,8 @@ class RulesetEntry(NamedTuple):
 RULESET_CATALOG: tuple[RulesetEntry, ...] = (
     RulesetEntry("adnd", "0.3", "AD&D critical hits & fumbles (THAC0)", True),
     RulesetEntry("ap", "0.4", "Action-point d20 (Legends of Cphera 'Attack')", True),
-    RulesetEntry("becmi", "0.2", "D&D Rules Cyclopedia attack roll checklist", True),
-    RulesetEntry("d40", "0.2", "D40: the 2d20 Attack Table with critical hit and miss tables",
+    RulesetEntry("becmi", "0.3", "D&D Rules Cyclopedia attack roll checklist", True),
+    RulesetEntry("d40", "0.3", "D40: the 2d20 Attack Table with critical hit and miss tables",
                  True),
 )
 RULESET_NAMES: tuple[str, ...] = tuple(r.name for r in RULESET_CATALOG)

@@ -82,7 +82,7 @@ class BecmiRuleset(TableOwner, RulesetDefaults):
     """Document 001: the D&D Rules Cyclopedia attack roll, on a hex map with action points."""
 
     name = "becmi"
-    version = "0.2"
+    version = "0.3"
     title = "D&D Rules Cyclopedia attack roll checklist"
     fields = FIELDS
     maneuvers: tuple[tuple[str, str], ...] = (

@@ -58,7 +58,7 @@ class D40Ruleset(TableOwner, RulesetDefaults):
     """Document 000: the D40 (2d20) Attack Table with critical hits and critical misses."""
 
     name = "d40"
-    version = "0.2"
+    version = "0.3"
     title = "D40: the 2d20 Attack Table with critical hit and miss tables"
     fields = FIELDS
     maneuvers: tuple[tuple[str, str], ...] = ()
