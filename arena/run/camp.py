@@ -1,7 +1,9 @@
-"""Camp between bouts: the choices, what each costs, and the documented policy of `--auto`.
+"""Camps and spoils: the choices, what each costs, and the documented policy of `--auto`.
 
-Free at every camp: take loot (after a win) and pass a weapon to another member. Then up to
-`ACTIONS` of: rest (each member regains two thirds of its lost HP, rounded up, and the
+A camp node of the run's map offers the costed choices; the spoils after a fight only the free
+ones, and after an elite or a boss the pick of one of the goods (`SPOILS`). Free at both: take
+loot (after a win) and pass a weapon to another member. At a camp node, up to `ACTIONS` of:
+rest (each member regains two thirds of its lost HP, rounded up, and the
 ruleset's heal hook ends what healing ends: d40 bleeding), repair one broken weapon (as it was
 before it broke: an enchantment a break took never comes back, and a weapon the ruleset
 destroyed cannot be mended: `repair_refusal`), tend one injury (bleeding ends, one injury
@@ -44,6 +46,7 @@ MAX_GEAR = 3
 RECRUIT_COST = 200
 REST_BELOW = 2 / 3  # the auto policy rests when anyone is under two thirds of its HP
 COSTED = ("rest", "repair", "tend", "take", "recruit")  # the kinds that take an action
+SPOILS = frozenset({"take"})  # after an elite or a boss: the pick of one of the goods
 
 Personal = Loot | Give | Repair | Tend | Take | Use  # the choices about one member
 
@@ -58,6 +61,7 @@ class Camp:
     offers: list[Weapon | Armour | Supply | None]
     recruit: Callable[[str], Member]
     actions: int = ACTIONS
+    allowed: frozenset[str] = frozenset(COSTED)  # the costed kinds this camp offers
     rested: bool = False
     recruits: int = 0
     retired: bool = False
@@ -74,6 +78,8 @@ def _member(camp: Camp, index: int) -> Member | str:
 
 def refusal(camp: Camp, choice: CampChoice) -> str | None:
     """Why `choice` cannot be made now (None: it can); checked before anything changes."""
+    if choice.kind in COSTED and choice.kind not in camp.allowed:
+        return f"no {choice.kind} here: only at a camp on the run's map"
     if choice.kind in COSTED and camp.actions <= 0:
         return "no camp actions left"
     if isinstance(choice, Rest | Retire | Recruit):

@@ -27,7 +27,7 @@ def injured_run(tmp_path_factory: pytest.TempPathFactory) -> Path:
     an injury point (`injured`), the others carry lost hit points from bout 2 on."""
     folder = tmp_path_factory.mktemp("run")
     path = folder / "run.json"
-    assert main(["run", "--auto", "--seed", "1", "--rules", "adnd", "--bouts", "8",
+    assert main(["run", "--auto", "--seed", "1", "--rules", "adnd", "--steps", "8",
                  "--saves", str(folder / "saves"), "--record", str(path)]) == 0
     return path
 

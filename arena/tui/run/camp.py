@@ -107,8 +107,9 @@ class CampScreen:
     """The camp as a front end: `live_choose` makes each choice; done when the party leaves."""
 
     def __init__(self, camp: Camp, ruleset: str, bout: int, news: list[str],
-                 live_choose: Callable[[CampChoice], str | None]) -> None:
+                 live_choose: Callable[[CampChoice], str | None], heading: str = "") -> None:
         self.camp = camp
+        self.heading = heading or f"Camp after bout {bout}"
         self.ruleset = ruleset
         self.bout = bout
         self.news = [sanitise(n) for n in news]
@@ -139,7 +140,9 @@ class CampScreen:
             self.left = True
             return
         kind = next((k for letter, k, _ in ACTIONS if letter == key), None)
-        if kind == "retire":
+        if kind in COSTED and kind not in self.camp.allowed:
+            self.message = f"no {kind} here: only at a camp on the run's map"
+        elif kind == "retire":
             self.confirm_retire = True
         elif kind is not None:
             self.pending = {"choice": kind}
@@ -237,8 +240,9 @@ class CampScreen:
         canvas.clear()
         w, h = canvas.width, canvas.height
         camp = self.camp
-        canvas.text(1, 0, fit(f"Camp after bout {self.bout} - actions left: {camp.actions}"
-                              f"{' (rested)' if camp.rested else ''}", w - 2), palette.TITLE)
+        left = f" - actions left: {camp.actions}" if camp.allowed else ""
+        canvas.text(1, 0, fit(f"{self.heading}{left}{' (rested)' if camp.rested else ''}",
+                              w - 2), palette.TITLE)
         rows = roster_lines(camp.party, LEFT - 2)
         rows.append(("", palette.TEXT))
         for title, pile in (("Loot", self._pile("loot")), ("Offered", self._pile("take"))):
@@ -251,6 +255,8 @@ class CampScreen:
         # Rest ends bleeding only where the ruleset's healing does (d40).
         staunch = "" if "bleeding" in camp.ruleset.heal({"bleeding": 1}, 1) else ", bleeding stops"
         for letter, kind, template in ACTIONS:
+            if kind in COSTED and kind not in camp.allowed:
+                continue  # the spoils after a fight: a camp node's choices are not offered
             label = template.replace("{staunch}", staunch)
             ok = (refusal(camp, Rest() if kind == "rest" else Recruit()) is None
                   if kind in ("rest", "recruit")
@@ -260,8 +266,7 @@ class CampScreen:
             for part in wrap(f"{letter}) {label}", right, "   "):
                 canvas.text(LEFT, y, fit(part, right), palette.TEXT if ok else palette.DIM)
                 y += 1
-        canvas.text(LEFT, y + 1, fit(f"Enter) march on to bout {self.bout + 1}", right),
-                    palette.GOOD)
+        canvas.text(LEFT, y + 1, fit("Enter) march on (the run's map)", right), palette.GOOD)
         for i, line in enumerate(self.news[-2:]):
             canvas.text(1, bottom + i, fit(line, w - 2), palette.DIM)
         canvas.text(1, h - 2, fit(sanitise(self.message), w - 2), palette.HINT)

@@ -49,7 +49,7 @@ def test_arena_opens_the_title_and_a_new_run_asks_for_the_ruleset(tmp_path: Path
 
 def test_a_run_is_played_through_a_bout_a_kill_the_camp_and_the_end(tmp_path: Path) -> None:
     saves = tmp_path / "saves"
-    game = Game(["run", "--seed", "7", "--bouts", "3"], tmp_path)
+    game = Game(["run", "--seed", "7", "--steps", "3"], tmp_path)
     try:
         game.wait_for("choose a ruleset", timeout=20)
         game.send("4")  # d40
