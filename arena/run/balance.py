@@ -23,10 +23,10 @@ REST_SHARE = (2, 3)  # a rest gives back this share of each member's lost HP, ro
 BREATHER = (1, 3)  # after a won fight, each member standing gets this share of it back
 
 
-def foe_budget(ruleset: str, start_threat: int, bout: int) -> int:
-    """The foes' threat budget for bout `bout` (1-based) of a run under `ruleset`."""
-    base, step = CURVES.get(ruleset, DEFAULT_CURVE)
-    return start_threat * (base + step * (bout - 1)) // 100
+def foe_budget(ruleset: str, start_threat: int, step: int) -> int:
+    """The foes' threat budget at step `step` (1-based) of a run under `ruleset`."""
+    base, rise = CURVES.get(ruleset, DEFAULT_CURVE)
+    return start_threat * (base + rise * (step - 1)) // 100
 
 
 def rest_gain(max_hp: int, hp: int, share: tuple[int, int] = REST_SHARE) -> int:

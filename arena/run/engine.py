@@ -237,7 +237,12 @@ class Run:
         return self.route.options(None if self.here is None else self.here.id)
 
     def go(self, ident: str) -> str | None:
-        """Take the road to node `ident`: the refusal (nothing changed), or None."""
+        """Take the road to node `ident`: the refusal (nothing changed), or None.
+
+        The node reached must be done first: its fight fought and its camp (or spoils) closed.
+        """
+        if self.here is not None and len(self.camps) < self.step and not self.over:
+            return f"step {self.step} is not done: fight there and leave its camp first"
         ways = self.options()
         node = next((n for n in ways if n.id == ident), None)
         if node is None:
@@ -291,6 +296,8 @@ class Run:
         node = self.here
         if node is None or node.kind not in FIGHTS:
             raise ArenaError("no fight here: choose a fight on the run's map first")
+        if self.bouts and self.bouts[-1].node.id == node.id:
+            raise ArenaError(f"the fight at step {node.step} is fought: choose the next road")
         number = self.next_bout
         team = [i for i, m in enumerate(self.party) if m.alive]
         spec = self.spec(node, team)

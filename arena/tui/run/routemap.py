@@ -24,8 +24,8 @@ ROWS = 3  # node rows: a step's lanes are centred on them
 
 
 def _row(node: Node, count: int) -> int:
-    """The node row of `node` in a step of `count` nodes (centred)."""
-    return node.lane + (ROWS - count) // 2
+    """The node row of `node` in a step of `count` nodes: one in the middle, two at the edges."""
+    return 1 if count == 1 else node.lane * (ROWS - 1) // (count - 1)
 
 
 def act_lines(run: Run, ways: list[Node]) -> list[str]:
@@ -61,10 +61,12 @@ def _roads(grid: list[list[str]], n: Node, y: int, x: int, after: list[Node]) ->
         if to == y:
             for i in range(x + 2, x + COLUMN - 1):
                 grid[y][i] = "-"
-        else:
-            mid, cell = (y + to) // 2, x + COLUMN // 2
-            glyph = "\\" if to > y else "/"
-            grid[mid][cell] = "X" if grid[mid][cell] not in (" ", glyph) else glyph
+            continue
+        glyph, down = ("\\", 1) if to > y else ("/", -1)
+        for r in range(y + down, to, down):  # the rows between, on the straight line
+            cell = x + round((r - y) / (to - y) * COLUMN)
+            grid[r][cell] = "X" if grid[r][cell] in ("/", "\\") and grid[r][cell] != glyph \
+                else glyph
 
 
 def road_lines(k: int, seen: Foresight) -> list[Line]:
@@ -72,7 +74,7 @@ def road_lines(k: int, seen: Foresight) -> list[Line]:
     node = seen.node
     beyond = "a new act" if seen.beyond == ("any",) else ", ".join(
         NAMES[b].lower() for b in seen.beyond) or "the end of the run"
-    lines: list[Line] = [(f"{k}) {NAMES[node.kind]} in the {node.theme} - reward: "
+    lines: list[Line] = [(f"{k}) {NAMES[node.kind]}, {node.theme} - reward: "
                           f"{seen.reward} - beyond: {beyond}", palette.TITLE)]
     if seen.foes:
         names = ", ".join(f.name for f in seen.foes)
@@ -93,7 +95,7 @@ def route_page(run: Run) -> Page:
         body += road_lines(k, run.foresee(node))
     body += [("", palette.TEXT), ("Your party:", palette.TITLE), *roster_lines(run.party, 76)]
     length = "endless" if run.config.endless else f"of {run.route.last}"
-    options = [Option(str(k), f"{NAMES[n.kind].lower()} in the {n.theme}", n.id)
+    options = [Option(str(k), f"{NAMES[n.kind].lower()}, {n.theme}", n.id)
                for k, n in enumerate(ways, 1)]
     options.append(Option("q", "leave the run for now (it is saved)", "leave"))
     return Page(f"The road: step {run.step + 1} {length} (run seed {run.config.seed})", body,

@@ -42,6 +42,7 @@ def make_bout(tmp_path: Path) -> Iterator[MakeBout]:
         folder = tmp_path / f"run{len(made)}"
         folder.mkdir()
         live = LiveRun.new(RunConfig("ap", 3, steps=3), LIBRARY, folder / NAME)
+        live.go(live.run.options()[0].id)
         live.begin_bout()
         bout = BoutScreen(RunSession(live, folder))
         assert bout.session.player_turn and bout.app.state.mode == Mode.NORMAL
