@@ -17,8 +17,8 @@ from tests.run.roads import next_bout
     # Before the run's map these were ap 39 (a wolf threw a javelin back), d40 10 (a giant rat
     # took a throwing axe), adnd 57 (a giant rat threw a javelin back); the map's first fights
     # differ, so these are first fights where a beast meets a party with missiles.
-    ("ap", 2, "Wolf"),
-    ("d40", 3, "Wolf"),
+    ("ap", 8, "Zombie"),
+    ("d40", 10, "Giant rat"),
     ("adnd", 5, "Zombie"),
 ])
 def test_the_first_bout_has_no_beast_taking_up_a_weapon(rules: str, seed: int,
