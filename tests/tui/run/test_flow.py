@@ -55,7 +55,7 @@ def test_after_a_road_the_map_marks_where_the_party_stands_and_names_what_lies_b
     run.camps.append([])  # the node counts as done: its camp closed
     text = _text(route_page(run))
     assert "@F" in text and "The road: step 2 of 12" in text
-    for k, node in enumerate(run.options(), 1):
+    for node in run.options():
         beyond = ", ".join({"fight": "fight", "elite": "elite fight", "camp": "camp",
                             "boss": "boss"}[n.kind] for n in run.route.options(node.id))
         assert f"beyond: {beyond}" in " ".join(text.split())
