@@ -7,7 +7,8 @@ from collections.abc import Iterator
 from arena.assets.library import Library
 from arena.battle.core import Battle
 from arena.model.commands import Command
-from arena.run.camp import REST_BELOW, Camp, auto_next
+from arena.run.camp import Camp
+from arena.run.camppolicy import REST_BELOW, auto_next
 from arena.run.decisions import CampChoice
 from arena.run.engine import Emit, Run, RunConfig, play_commands
 from arena.run.party import BROKEN, living

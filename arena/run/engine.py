@@ -33,8 +33,9 @@ from arena.rules.base import Ruleset
 from arena.rules.protection import bears_shield
 from arena.run.balance import BREATHER, foe_budget, rest_gain
 from arena.run.camp import SPOILS, Camp, choose
+from arena.run.campwork import SCOUT_STEPS, Grounds
 from arena.run.carry import Tally, carry_over, tally_events
-from arena.run.decisions import CampChoice
+from arena.run.decisions import CampChoice, Scout
 from arena.run.growth import gain
 from arena.run.party import Member, living, member_from
 from arena.run.route import (
@@ -64,6 +65,7 @@ from arena.run.runevents import (
 
 PARTY_SIZE = 3
 ELITE_BUDGET = (7, 5)  # an elite fight's foes: this share of the step's budget
+FORAGE = 2  # supplies foraging at a camp node finds
 GOODS_BOUTS = 10  # camp goods: the cheapest (bout + 1) tenths by value are on offer
 MAX_COMMANDS = 20_000  # per bout: far beyond any fight the round limit allows
 Emit = Callable[[dict[str, object]], None]
@@ -169,6 +171,7 @@ class Run:
         self.route = Route(config.seed, None if config.endless else config.steps,
                            sorted(self.materials.themes))
         self.path: list[Node] = []  # the nodes reached, in order
+        self.sight = 0  # the last step whose foes scouting has shown (the map shows the next)
         self.tallies: list[Tally] = []
         self.camps: list[list[CampChoice]] = []
         self.bouts: list[Bout] = []
@@ -385,6 +388,18 @@ class Run:
                                             reference))[:1]
         return [*(self.library.weapons[i] for i in drawn), *armour, *supplies]
 
+    def found(self, node: Node) -> list[Supply]:
+        """What foraging at camp node `node` finds: `FORAGE` supplies drawn from (seed, node)."""
+        name, reference = self.config.ruleset, self.library.weapons.get(REFERENCE_WEAPON)
+        pool = _cheapest(list(self.library.supplies.values()), node.step, name, reference)
+        rng = Stream("forage", self.config.seed, node.id)
+        return [rng.pick(pool) for _ in range(FORAGE)] if pool else []  # type: ignore[misc]
+
+    def scouting(self, node: Node) -> tuple[int, int]:
+        """The steps scouting at `node` would reveal beyond the roads open ((0, 0): none)."""
+        first, last = node.step + 2, min(self.route.last, node.step + 1 + SCOUT_STEPS)
+        return (first, last) if first <= last and self.sight < last else (0, 0)
+
     def camp(self) -> Camp:
         """The camp at the node reached: a camp node's, or the spoils after a fight."""
         node = self.here
@@ -403,8 +418,10 @@ class Run:
         fought = bool(self.bouts) and self.bouts[-1].node.id == node.id
         loot = list(self.tallies[-1].loot) if fought else []
         if kind == CAMP:
+            grounds = Grounds(self.ruleset, self.pool.median, self.found(node),
+                              self.scouting(node))
             return Camp(self.party, self.ruleset, loot, list(self.offers(node)),  # type: ignore[arg-type]
-                        self._recruit)
+                        self._recruit, grounds=grounds)
         picked = kind in (ELITE, BOSS)
         goods = list(self.offers(node)) if picked else []
         return Camp(self.party, self.ruleset, loot, goods, self._recruit,  # type: ignore[arg-type]
@@ -420,6 +437,8 @@ class Run:
         """Make one camp choice and emit it; the refusal (nothing changed) or None."""
         reason = choose(camp, choice)
         if reason is None:
+            if isinstance(choice, Scout):
+                self.sight = camp.land.beyond[1]
             self.tell(CampMade(self.step, choice))
         return reason
 

@@ -13,7 +13,7 @@ from arena.errors import ArenaError
 from arena.hexgrid import Hex
 from arena.model.commands import EndTurn
 from arena.run.boutreplay import carried
-from arena.run.camp import auto_next
+from arena.run.camppolicy import auto_next
 from arena.run.engine import RunConfig
 from arena.run.live import LiveRun
 from arena.run.runjournal import NAME

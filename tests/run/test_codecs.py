@@ -12,14 +12,17 @@ from arena.errors import ArenaError
 from arena.run.auto import play_auto
 from arena.run.decisions import (
     CHOICE_TYPES,
+    Forage,
     Give,
     Loot,
     Recruit,
     Repair,
     Rest,
     Retire,
+    Scout,
     Take,
     Tend,
+    Train,
     Use,
     choice_from_json,
 )
@@ -46,8 +49,11 @@ WRITTEN = {
     Loot(item=0, member=1): '{"choice":"loot","item":0,"member":1}',
     Give(member=0, weapon=1, to=2): '{"choice":"give","member":0,"weapon":1,"to":2}',
     Rest(): '{"choice":"rest"}',
-    Repair(member=2, weapon=0): '{"choice":"repair","member":2,"weapon":0}',
-    Tend(member=1, injury="bleeding"): '{"choice":"tend","member":1,"injury":"bleeding"}',
+    Train(): '{"choice":"train"}',
+    Repair(): '{"choice":"repair"}',
+    Tend(member=1): '{"choice":"tend","member":1}',
+    Forage(): '{"choice":"forage"}',
+    Scout(): '{"choice":"scout"}',
     Take(item=4, member=0): '{"choice":"take","item":4,"member":0}',
     Use(member=0, item=1): '{"choice":"use","member":0,"item":1}',
     Recruit(): '{"choice":"recruit"}',
@@ -67,9 +73,10 @@ def test_each_camp_choice_writes_and_reads_the_json_the_files_hold():
     ({"member": 0}, "unknown camp choice None"),
     ({"choice": "take", "item": True, "member": 0}, "camp choice take: item: missing or not a "
                                                     "whole number"),
-    ({"choice": "repair", "member": 0}, "camp choice repair: weapon: missing"),
-    ({"choice": "tend", "member": 0, "injury": 3}, "camp choice tend: injury: missing or not "
-                                                   "a string"),
+    ({"choice": "repair", "member": 0}, "camp choice repair: unknown field member"),
+    ({"choice": "tend"}, "camp choice tend: member: missing or not a whole number"),
+    ({"choice": "tend", "member": 0, "injury": "bleeding"}, "camp choice tend: unknown field "
+                                                            "injury"),
     ({"choice": "rest", "member": 0}, "camp choice rest: unknown field member"),
     ({"choice": "loot\n\x1b[2J", "item": 0}, r"unknown camp choice loot\n\x1b[2J"),
     ([], "a camp choice is not a JSON object"),

@@ -16,6 +16,7 @@ from arena.model.commands import Attack, EndTurn, PickUp
 from arena.model.stats import Weapon
 from arena.model.terrain import HexMap
 from arena.run.camp import choose, refusal
+from arena.run.campwork import preview, repair_refusal
 from arena.run.decisions import Repair, Use
 from arena.run.engine import Bout, Run, RunConfig
 from arena.run.party import BROKEN, DEGRADED, WHOLE, Gear
@@ -63,12 +64,14 @@ def test_a_plus_2_that_lost_a_point_stays_plus_1_through_repair_and_the_whetston
     assert [(g.weapon.magic, g.original.magic, g.state) for g in m.gear] == [(1, 2, DEGRADED)]
     m.supplies = [WHETSTONE]
     camp = run.camp_for(CAMP)
-    assert choose(camp, Repair(member=0, weapon=0)) == (
+    assert repair_refusal(camp.ruleset, m.gear[0]) == (
         "longsword +2 lost its enchantment for good: a broken magic weapon never gets it back")
+    assert choose(camp, Repair()) == "no broken weapon can be mended"
+    assert "nothing to mend" in preview("repair", run.party, camp.land)
     assert choose(camp, Use(member=0, item=0)) == (
         f"{m.name} has no broken weapon the whetstone can mend")
     assert [(g.weapon.magic, g.state) for g in m.gear] == [(1, DEGRADED)]
-    assert camp.actions == 2 and m.supplies == [WHETSTONE]
+    assert camp.actions == 1 and m.supplies == [WHETSTONE]
 
 
 def test_a_plus_1_that_breaks_is_destroyed_and_the_camp_says_it_cannot_be_mended():
@@ -81,8 +84,9 @@ def test_a_plus_1_that_breaks_is_destroyed_and_the_camp_says_it_cannot_be_mended
     m.supplies = [WHETSTONE]
     camp = run.camp_for(CAMP)
     destroyed = "longsword +1 is destroyed: a broken magic weapon cannot be mended"
-    assert refusal(camp, Repair(member=0, weapon=0)) == destroyed
-    assert choose(camp, Repair(member=0, weapon=0)) == destroyed
+    assert repair_refusal(camp.ruleset, m.gear[0]) == destroyed
+    assert refusal(camp, Repair()) == "no broken weapon can be mended"
+    assert choose(camp, Repair()) == "no broken weapon can be mended"
     assert choose(camp, Use(member=0, item=0)) == (
         f"{m.name} has no broken weapon the whetstone can mend")
     assert [(g.weapon.id, g.state) for g in m.gear] == [("longsword_plus_1", BROKEN)]

@@ -53,7 +53,7 @@ def test_buying_a_shield_at_camp_changes_the_armour_class_in_the_next_bout():
     camp = run.camp_for(CAMP)
     camp.offers[3] = LIBRARY.armour["buckler"]
     assert choose(camp, Take(item=3, member=0)) is None
-    assert m.shield.id == "buckler" and camp.actions == 1
+    assert m.shield.id == "buckler" and camp.actions == 0
     stats, _, _ = next_bout_member(run, Stats)
     assert stats.block.number("ac") == 10 + 2 + 1  # base, leather (ap AC 12), buckler +1
 
@@ -91,7 +91,7 @@ def test_a_potion_used_at_camp_heals_its_average_rounded_up_and_is_free():
     m.supplies = [LIBRARY.supplies["healing_potion"]]
     camp = run.camp_for(CAMP)
     assert choose(camp, Use(member=0, item=0)) is None
-    assert (m.hp, m.supplies, camp.actions) == (10 + 7, [], 2)  # 2d4+2: 5 + 2 = 7
+    assert (m.hp, m.supplies, camp.actions) == (10 + 7, [], 1)  # 2d4+2: 5 + 2 = 7
     assert choose(camp, Use(member=0, item=0)) == f"{m.name} has no supply #0"
 
 

@@ -16,9 +16,10 @@ from arena.cli.main import main
 from arena.errors import ArenaError
 from arena.rules import get_ruleset
 from arena.run.balance import foe_budget, rest_gain
-from arena.run.camp import Camp, auto_next
+from arena.run.camp import Camp
+from arena.run.camppolicy import auto_next
 from arena.run.decisions import CampChoice
-from arena.run.engine import RunConfig
+from arena.run.engine import Run, RunConfig
 from arena.run.growth import advance
 from arena.run.live import LiveRun, resume
 from arena.run.party import Member
@@ -250,11 +251,14 @@ def test_the_camp_says_a_rest_stops_bleeding_only_where_healing_does() -> None:
     # d40: "A healing potion/spell/etc of any kind will immediately stop any bleeding"; in the
     # other rulesets a wound bleeds on until tended, rest or no rest.
     for ruleset, staunches in (("d40", True), ("adnd", False), ("becmi", False), ("ap", False)):
-        camp = Camp([], get_ruleset(ruleset), [], [], _no_recruit)
+        run = Run(RunConfig(ruleset, 3, 12), LIBRARY)
+        m = run.party[0]
+        m.hp, m.injuries = m.max_hp - 3, {"bleeding": (0, 1)}
+        camp = Camp(run.party, get_ruleset(ruleset), [], [], _no_recruit)
         console = tcod.console.Console(100, 30, order="C")
         CampScreen(camp, ruleset, 1, [], lambda choice: None).draw(console)
         text = " ".join(" ".join(rows(console)).split())  # wrapped lines as one
-        assert "of lost HP back" in text
+        assert f"r) rest: {m.name} +2 HP" in text  # two thirds of 3; the others are whole
         assert ("bleeding stops" in text) is staunches, ruleset
 
 

@@ -21,6 +21,7 @@ from arena.ecs.events import ConditionAdded, WeaponBroken
 from arena.hexgrid import Hex
 from arena.model.commands import Attack
 from arena.run.camp import choose
+from arena.run.campwork import preview
 from arena.run.carry import Tally, carry_over
 from arena.run.decisions import Repair, Rest, Tend
 from arena.run.engine import Bout, Run, RunConfig
@@ -101,8 +102,10 @@ def test_d40_shattered_weapon_still_broken_next_bout_until_repaired():
     camp = run.camp_for(CAMP)
     _, held, _ = _next_member(run)
     assert "longsword" not in held
-    assert choose(camp, Repair(member=0, weapon=0)) is None
+    assert preview("repair", run.party, camp.land) == f"mends longsword ({run.party[0].name})"
+    assert choose(camp, Repair()) is None
     assert run.party[0].gear[0].state == "whole"
+    assert camp.log == [f"{run.party[0].name}'s longsword is repaired (whole)"]
 
 
 def test_d40_bleeding_carries_over_and_rest_stops_it_through_the_heal_hook():
@@ -142,8 +145,8 @@ def test_severed_parts_cannot_be_tended():
     with battle:
         battle.apply(Attack(1, 2))
         _carry(run, bout, battle)
-    reason = choose(run.camp_for(CAMP), Tend(member=0, injury="left_foot_severed"))
-    assert reason == "left foot severed never heals"
+    reason = choose(run.camp_for(CAMP), Tend(member=0))
+    assert reason == f"{run.party[0].name}'s left foot severed never heals"
 
 
 @pytest.mark.slow

@@ -84,6 +84,22 @@ def road_lines(k: int, seen: Foresight) -> list[Line]:
     return lines
 
 
+def scouted_lines(run: Run) -> list[Line]:
+    """What scouting has shown beyond the roads open: each node's foes and odds, step by step."""
+    steps = range(run.step + 2, min(run.sight, run.route.last) + 1)
+    if not steps:
+        return []
+    lines: list[Line] = [("", palette.TEXT), ("Scouted ahead:", palette.TITLE)]
+    for step in steps:
+        for node in run.route.step_nodes(step):
+            seen = run.foresee(node)
+            foes = f"{counted(len(seen.foes), 'foe')}, threat {seen.foe_strength}: {seen.odds}" \
+                if seen.foes else seen.reward
+            lines.append((f"  step {step} {GLYPH[node.kind]} {NAMES[node.kind].lower()}, "
+                          f"{node.theme} - {foes}", palette.TEXT))
+    return lines
+
+
 def route_page(run: Run) -> Page:
     """Choose the next node: the map, each road open with what is known of it, the party."""
     ways = run.options()
@@ -93,6 +109,7 @@ def route_page(run: Run) -> Page:
     body.append(("", palette.TEXT))
     for k, node in enumerate(ways, 1):
         body += road_lines(k, run.foresee(node))
+    body += scouted_lines(run)
     body += [("", palette.TEXT), ("Your party:", palette.TITLE), *roster_lines(run.party, 76)]
     length = "endless" if run.config.endless else f"of {run.route.last}"
     options = [Option(str(k), f"{NAMES[n.kind].lower()}, {n.theme}", n.id)
