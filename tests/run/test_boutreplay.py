@@ -23,8 +23,9 @@ from tests.run.test_run import LIBRARY
 
 @pytest.fixture(scope="module")
 def injured_run(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """adnd, seed 7, twelve steps and six bouts: bout 6 is fought by a member carrying lost hit
-    points and an injury point (`injured`), and bout 3 by one carrying lost hit points."""
+    """adnd, seed 7, twelve steps and seven bouts: bout 6 is fought by a member carrying lost hit
+    points, a wound (`bleeding`) and an injury point (`injured`), and bout 3 by one carrying lost
+    hit points."""
     folder = tmp_path_factory.mktemp("run")
     path = folder / "run.json"
     assert main(["run", "--auto", "--seed", "7", "--rules", "adnd", "--steps", "12",
@@ -56,13 +57,13 @@ def test_a_run_bout_exported_verifies_on_its_own_with_its_carried_wounds(
             (None, None), (17, None)]
     if bout == 6:
         assert [(c.get("start_hp"), c.get("conditions")) for c in party] == [
-            (42, {"injured": [0, 1]})]
+            (28, {"bleeding": [0, 1], "injured": [0, 1]}), (None, None)]
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize(("args", "message"), [
-    (["--bout", "7", "--export", "{tmp}/x.json"], "--bout 7: the run has bouts 1 to 6"),
-    (["--bout", "0", "--export", "{tmp}/x.json"], "--bout 0: the run has bouts 1 to 6"),
+    (["--bout", "8", "--export", "{tmp}/x.json"], "--bout 8: the run has bouts 1 to 7"),
+    (["--bout", "0", "--export", "{tmp}/x.json"], "--bout 0: the run has bouts 1 to 7"),
     (["--export", "{tmp}/x.json"], "--export needs --bout N"),
     (["--bout", "1", "--export", "{run}"], "exists: --export writes a new file"),
     (["--bout", "1", "--verify"], "--bout goes with --export PATH"),

@@ -194,7 +194,7 @@ def test_camp_keys_make_the_choice_asked_for_one_question_at_a_time(tmp_path: Pa
         return live.choose(choice)
 
     screen = CampScreen(live.camp, "d40", 1, [], take)
-    for key in "o21":  # take an offered weapon: the second offer, for member 1
+    for key in "o21y":  # take an offered weapon: the second offer, for member 1; yes
         screen.feed(key)
     assert made == [{"choice": "take", "item": 1, "member": 0}]
     screen.feed("x")

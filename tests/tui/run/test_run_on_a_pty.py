@@ -94,6 +94,8 @@ def test_a_run_is_played_through_a_bout_a_kill_the_camp_and_the_end(tmp_path: Pa
         game.wait_for("HP")
         game.wait_for("Offered:")
         game.send("r")
+        game.wait_for("The camp's one action: y/Enter do it")  # the effect, asked once
+        game.send("y")
         game.wait_for("rests")
         game.send("x")
         game.wait_for("Retire?")
