@@ -32,10 +32,11 @@ HELP = (
     "on the floor is gone. The dead stay dead; when the whole party has fallen, the run ends.",
     "After a won fight: a breather (a third of the lost HP back), then its spoils: take the "
     "loot and pass weapons round for free; an elite or a boss also gives a pick of the goods. "
-    "At a camp node, spend up to two actions on rest (two thirds of the lost HP back; "
-    "bleeding stops), repairing a weapon, tending an injury, taking one of the offered goods, "
-    "or recruiting a level-1 replacement for the fallen (-200 score). Or retire with what "
-    "you have won.",
+    "A camp node gives one main action, its effect shown before you choose: rest (two "
+    "thirds of the lost HP back), train (experience), repair every broken weapon, tend one "
+    "member's injuries, forage supplies, scout two more steps of the road, take one of the "
+    "goods, or recruit a level-1 replacement for the fallen (-200 score). Or retire with "
+    "what you have won.",
     "Experience from every foe defeated raises levels along the ruleset's own progression.",
     "There is one save per run, written after every command: a closed terminal loses "
     "nothing, and the next `arena` offers to continue. There is no going back to an older "
