@@ -113,7 +113,7 @@ def _party_refusal(camp: Camp, choice: PartyWide) -> str | None:
             return None if land.beyond[0] else "nothing beyond to scout"
         case Recruit():
             fallen = [m for m in camp.party if not m.alive and not m.replaced]
-            return None if fallen else "nobody has fallen (or each is replaced)"
+            return None if fallen else "nobody has fallen"
     return None
 
 

@@ -21,6 +21,7 @@ decision lines show it.
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
 
 from arena.model.stats import Supply
@@ -179,12 +180,13 @@ def preview(kind: str, party: list[Member], grounds: Grounds) -> str:
                 for m in living(party) if heals(m)]
         return "heals " + "; or ".join(hurt) if hurt else "nothing to tend"
     if kind == "forage":
-        return "finds " + ", ".join(s.name for s in grounds.found) if grounds.found \
-            else "nothing to find here"
+        names = Counter(s.name for s in grounds.found)
+        return "finds " + ", ".join(n + (f" x{k}" if k > 1 else "") for n, k in names.items()) \
+            if names else "nothing to find here"
     if kind == "scout":
         first, last = grounds.beyond
         if not first:
             return "nothing beyond to scout"
-        steps = f"step {first}" if first == last else f"steps {first}-{last}"
-        return f"shows the foes of {steps} on the map"
+        return f"shows step {first}'s foes" if first == last else \
+            f"shows steps {first}-{last}' foes"
     return ""

@@ -84,7 +84,8 @@ def test_foraging_finds_what_the_node_holds_whichever_road_reached_it() -> None:
     assert one.found(node) == other.found(node) and len(one.found(node)) == 2
     camp = one.camp_for(CAMP)
     names = [s.name for s in one.found(node)]
-    assert preview("forage", one.party, camp.land) == "finds " + ", ".join(names)
+    said = "finds " + (f"{names[0]} x2" if names[0] == names[1] else ", ".join(names))
+    assert preview("forage", one.party, camp.land) == said
     packs = [len(m.supplies) for m in one.party]
     assert choose(camp, Forage()) is None
     assert sum(len(m.supplies) for m in one.party) == sum(packs) + 2
@@ -93,7 +94,7 @@ def test_foraging_finds_what_the_node_holds_whichever_road_reached_it() -> None:
 def test_scouting_shows_two_more_steps_of_foes_on_the_map() -> None:
     run = _at_camp("d40", 994004)
     camp = run.camp_for(CAMP)
-    assert preview("scout", run.party, camp.land) == "shows the foes of steps 3-4 on the map"
+    assert preview("scout", run.party, camp.land) == "shows steps 3-4' foes"
     assert not any("Scouted ahead" in line for line, _ in route_page(run).body)
     assert run.camp_choice(camp, Scout()) is None and run.sight == 4
     run.close_camp(camp, [Scout()])

@@ -49,7 +49,7 @@ ACTIONS: tuple[tuple[str, str, str], ...] = (
     ("f", "forage", "forage"),
     ("s", "scout", "scout"),
     ("o", "take", "take one of the goods"),
-    ("c", "recruit", f"recruit (-{RECRUIT_COST} score)"),
+    ("c", "recruit", "recruit"),
     ("x", "retire", "retire: end the run here"),
 )
 
@@ -282,9 +282,10 @@ class CampScreen:
             who = next((i for i, m in enumerate(camp.party) if m.alive and heals(m)), 0)
             reason = refusal(camp, choice_from_json(
                 {"choice": kind, "member": who} if kind == "tend" else {"choice": kind}))
-            said = preview(kind, camp.party, camp.land) if kind in MAIN else ""
-            if reason is not None and camp.actions > 0:
-                return False, f"{label}: {reason}"
+            said = preview(kind, camp.party, camp.land) if kind in MAIN else \
+                f"a level-1 fighter, -{RECRUIT_COST} score"
+            if reason is not None and camp.actions > 0:  # the short word for it, if any
+                return False, f"{label}: {said if said.startswith('nothing') else reason}"
             return reason is None, f"{label}: {said}" if said else label
         ok = not (kind in COSTED and camp.actions <= 0)
         if kind in ("loot", "take"):  # dim when nobody has room for anything on the pile
