@@ -221,6 +221,7 @@ def run_journal(tmp_path_factory: pytest.TempPathFactory) -> str:
 
     folder = tmp_path_factory.mktemp("run")
     live = LiveRun.new(RunConfig("d40", 7, 2), load_library(), folder / NAME)
+    live.go(live.run.options()[0].id)
     fight = live.begin_bout()
     for _ in range(3):
         fight.recorder.apply(fight.recorder.battle.decide(), "auto")

@@ -38,8 +38,8 @@ DEFAULT_AI = "tactical"
 DEFAULT_LEVEL = "normal"
 AI_LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
 
-# arena.run.engine's DEFAULT_BOUTS.
-DEFAULT_BOUTS = 10
+# arena.run.route's DEFAULT_STEPS.
+DEFAULT_STEPS = 12
 
 
 def path_arg(text: str) -> Path:

@@ -7,7 +7,7 @@ import os
 import sys
 from typing import TYPE_CHECKING, Any, TextIO
 
-from arena.cli.choices import DEFAULT_BOUTS, RULESET_NAMES, path_arg, refuse_existing
+from arena.cli.choices import DEFAULT_STEPS, RULESET_NAMES, path_arg, refuse_existing
 from arena.errors import ArenaError
 from arena.replay import KEYFRAME_EVERY
 from arena.text import counted, one_line, say
@@ -25,16 +25,17 @@ DEFAULT_RULES = "d40"
 
 def add_run(sub: Any) -> None:
     """The `run` and `scores` subcommands."""
-    run = sub.add_parser("run", help="a roguelike run in the terminal: a party through a seeded "
-                                     "series of bouts (--auto: headless)")
+    run = sub.add_parser("run", help="a roguelike run in the terminal: a party along a seeded "
+                                     "map of fights and camps (--auto: headless)")
     run.add_argument("--auto", action="store_true",
-                     help="headless: the AI fights, the documented camp policy chooses")
+                     help="headless: the AI fights, the documented road and camp policies "
+                          "choose")
     run.add_argument("--seed", type=int, help="the run seed (default: a random one)")
     run.add_argument("--rules",
                      help=f"ruleset ({', '.join(RULESET_NAMES)}; default {DEFAULT_RULES} "
                           "with --auto, else asked)")
-    run.add_argument("--bouts", type=int, default=DEFAULT_BOUTS,
-                     help=f"bouts to win (default {DEFAULT_BOUTS})")
+    run.add_argument("--steps", type=int, default=DEFAULT_STEPS,
+                     help=f"steps of the run's map to its last boss (default {DEFAULT_STEPS})")
     run.add_argument("--endless", action="store_true", help="go on until the party falls")
     run.add_argument("--party", help="three template ids, comma-separated (default: suggested)")
     run.add_argument("--json", action="store_true", help="JSON Lines: events, bouts, camps")
@@ -63,7 +64,7 @@ def config_from(args: argparse.Namespace) -> RunConfig:
     party = tuple(t.strip() for t in args.party.split(",")) if args.party else ()
     if party and len(party) != 3:
         raise ArenaError(f"--party wants three template ids, got {len(party)}")
-    config = RunConfig(args.rules or DEFAULT_RULES, seed, args.bouts, args.endless, seeded, party)
+    config = RunConfig(args.rules or DEFAULT_RULES, seed, args.steps, args.endless, seeded, party)
     check_config(config)
     return config
 
@@ -73,7 +74,7 @@ def run_terminal(args: argparse.Namespace) -> int:
     from arena.tui.run.flow import Preset, terminal_run  # noqa: PLC0415
 
     config = config_from(args)
-    preset = Preset(config.seed if config.seeded else None, args.rules, config.bouts,
+    preset = Preset(config.seed if config.seeded else None, args.rules, config.steps,
                     config.endless, config.party)
     return terminal_run(args.saves, preset)
 
@@ -96,7 +97,7 @@ def run_run(args: argparse.Namespace, out: TextIO) -> int:
     def emit(line: dict[str, object]) -> None:
         if args.json:
             out.write(json.dumps(line, separators=(",", ":")) + "\n")
-        elif line["type"] in ("run_start", "bout_end", "level_up", "camp", "run_end"):
+        elif line["type"] in ("run_start", "route", "bout_end", "level_up", "camp", "run_end"):
             out.write(_text(line) + "\n")
 
     run, points = play_auto(config, library, emit, args.keyframes or 0)
@@ -124,6 +125,8 @@ def _text(line: dict[str, object]) -> str:
                 f"score {line['score']} (seed {line['seed']}, {line['ruleset']})")
     if kind == "run_start":
         return f"run seed {line['seed']} under {line['ruleset']}"
+    if kind == "route":
+        return f"step {line['step']}: {line['kind']} ({line['theme']}, node {line['node']})"
     rest = {k: v for k, v in line.items() if k != "type"}
     return f"  {kind}: {json.dumps(rest, separators=(',', ':'))}"
 

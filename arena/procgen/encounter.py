@@ -81,7 +81,8 @@ def draw_encounter(
         return Encounter(company, company, company_threat, company_threat, company_threat, roles)
     budget = spec.budget if spec.budget is not None else foe_budget(company_threat, spec.bout)
     foes = draw_roster(foe_pool(materials, spec.ruleset, theme, spec.bout), materials, budget,
-                       FOE_LIMIT, is_boss_bout(spec.bout), rng)
+                       FOE_LIMIT, is_boss_bout(spec.bout) if spec.boss is None else spec.boss,
+                       rng)
     specs = _specs(foes)
     return Encounter(company, specs, company_threat, side_threat(spec.ruleset, specs), budget,
                      tuple(m.role for m in foes))

@@ -41,6 +41,7 @@ class GenSpec:
     theme: str | None = None
     symmetric: bool = False
     radius: int | None = None
+    boss: bool | None = None  # whether a boss leads the foes (None: every fifth bout)
 
 
 @dataclass(frozen=True, slots=True)

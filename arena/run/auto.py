@@ -1,4 +1,4 @@
-"""The headless run: the AI commands every side and the camp policy chooses (`--auto`)."""
+"""The headless run: the AI commands every side; the road and camp policies choose (`--auto`)."""
 
 from __future__ import annotations
 
@@ -7,9 +7,12 @@ from collections.abc import Iterator
 from arena.assets.library import Library
 from arena.battle.core import Battle
 from arena.model.commands import Command
-from arena.run.camp import Camp, auto_next
+from arena.run.camp import Camp
+from arena.run.camppolicy import REST_BELOW, auto_next
 from arena.run.decisions import CampChoice
 from arena.run.engine import Emit, Run, RunConfig, play_commands
+from arena.run.party import BROKEN, living
+from arena.run.route import CAMP, ELITE, FIGHT, FIGHTS, Node
 from arena.run.runevents import RunEnd, RunStart, party_states
 from arena.run.score import Outcome, score
 
@@ -25,10 +28,26 @@ def policy(camp: Camp) -> Iterator[CampChoice]:
         yield choice
 
 
+def road(run: Run) -> Node:
+    """The road policy's next node (docs/run.md).
+
+    A camp when the party needs one, an elite when it is whole, else a fight; among equals
+    the first lane.
+    """
+    team = living(run.party)
+    hurt = any(m.hp < REST_BELOW * m.max_hp or m.injuries for m in team) or any(
+        g.state == BROKEN for m in team for g in m.gear)
+    whole = all(m.hp == m.max_hp for m in team) and len(team) == len(run.party)
+    wanted = [CAMP, FIGHT, ELITE] if hurt else [ELITE, FIGHT, CAMP] if whole else [
+        FIGHT, ELITE, CAMP]
+    ways = run.options()
+    return min(ways, key=lambda n: (wanted.index(n.kind) if n.kind in wanted else 0, n.lane))
+
+
 def start(run: Run) -> None:
     """Announce the run."""
     c = run.config
-    run.tell(RunStart(c.seed, c.ruleset, None if c.endless else c.bouts, c.endless, c.seeded,
+    run.tell(RunStart(c.seed, c.ruleset, None if c.endless else c.steps, c.endless, c.seeded,
                       party_states(run.party)))
 
 
@@ -55,10 +74,12 @@ def play_auto(config: RunConfig, library: Library, emit: Emit | None = None,
     run.keyframe_every = keyframes
     start(run)
     while not run.over:
-        bout = run.prepare()
-        with run.battle(bout) as battle:
-            play_commands(run, bout, battle, ai_command, fallback=True)
-            run.finish(bout, battle)
+        run.go(road(run).id)
+        if run.here is not None and run.here.kind in FIGHTS:
+            bout = run.prepare()
+            with run.battle(bout) as battle:
+                play_commands(run, bout, battle, ai_command, fallback=True)
+                run.finish(bout, battle)
         if not run.over:
             camp = run.camp()
             run.make_camp(camp, policy(camp))

@@ -1,51 +1,52 @@
-"""Camp between bouts: the choices, what each costs, and the documented policy of `--auto`.
+"""Camps and spoils: the choices, what each costs, and whether it can be made now.
 
-Free at every camp: take loot (after a win) and pass a weapon to another member. Then up to
-`ACTIONS` of: rest (each member regains two thirds of its lost HP, rounded up, and the
-ruleset's heal hook ends what healing ends: d40 bleeding), repair one broken weapon (as it was
-before it broke: an enchantment a break took never comes back, and a weapon the ruleset
-destroyed cannot be mended: `repair_refusal`), tend one injury (bleeding ends, one injury
-point goes; severed parts never heal), take one of the offered weapons, armour, shields or supplies,
-recruit a level-1 replacement for a fallen member (costs `RECRUIT_COST` score). Or retire: the
-run ends with what it has won. Using a supply from a member's pack is free: a potion heals its
-dice' average (rounded up; the heal hook ends what healing ends), bandages stop bleeding, a
-whetstone mends the member's first broken weapon that can be mended.
+A camp node of the run's map offers one main action (`ACTIONS`) among rest, train, repair,
+tend, forage and scout (`campwork.py` says what each does, and what it would do before it is
+taken), take one of the goods, or recruit a level-1 replacement for a fallen member (costs
+`RECRUIT_COST` score). The spoils after a fight give only the free choices, and after an elite
+or a boss the pick of one of the goods (`SPOILS`). Free at both: take loot (after a win), pass
+a weapon to another member, use a supply from a member's pack (a potion heals its dice'
+average, rounded up, and the heal hook ends what healing ends; bandages stop bleeding; a
+whetstone mends the member's first broken weapon that can be mended), or retire: the run ends
+with what it has won. The `--auto` policy is `camppolicy.py`'s.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from arena.dice import parse_dice
 from arena.model.stats import Armour, Supply, Weapon
 from arena.rules.base import Ruleset
 from arena.rules.protection import bears_shield
-from arena.run.balance import rest_gain
+from arena.run import campwork
+from arena.run.campwork import MAX_SUPPLIES, Grounds, heals, mend, mendable, repair_refusal
 from arena.run.decisions import (
     CampChoice,
+    Forage,
     Give,
     Loot,
     Recruit,
     Repair,
     Rest,
     Retire,
+    Scout,
     Take,
     Tend,
+    Train,
     Use,
 )
-from arena.run.injuries import tend, tendable
-from arena.run.party import BROKEN, DEGRADED, WHOLE, Gear, Member, living
+from arena.run.party import Gear, Member, living
 
-MAX_SUPPLIES = 8  # as a template's pack (arena/assets/templates.py)
-
-ACTIONS = 2
+ACTIONS = 1
 MAX_GEAR = 3
 RECRUIT_COST = 200
-REST_BELOW = 2 / 3  # the auto policy rests when anyone is under two thirds of its HP
-COSTED = ("rest", "repair", "tend", "take", "recruit")  # the kinds that take an action
+MAIN = ("rest", "train", "repair", "tend", "forage", "scout")  # `campwork.py`'s actions
+COSTED = (*MAIN, "take", "recruit")  # the kinds that take the camp's action
+SPOILS = frozenset({"take"})  # after an elite or a boss: the pick of one of the goods
 
-Personal = Loot | Give | Repair | Tend | Take | Use  # the choices about one member
+Personal = Loot | Give | Tend | Take | Use  # the choices about one member
 
 
 @dataclass(slots=True)
@@ -58,10 +59,17 @@ class Camp:
     offers: list[Weapon | Armour | Supply | None]
     recruit: Callable[[str], Member]
     actions: int = ACTIONS
-    rested: bool = False
+    allowed: frozenset[str] = frozenset(COSTED)  # the costed kinds this camp offers
+    grounds: Grounds | None = None  # what the main actions draw on (None: the ruleset alone)
     recruits: int = 0
     retired: bool = False
+    scouted: bool = False
     log: list[str] = field(default_factory=list)
+
+    @property
+    def land(self) -> Grounds:
+        """What the main actions draw on here."""
+        return self.grounds if self.grounds is not None else Grounds(self.ruleset)
 
 
 def _member(camp: Camp, index: int) -> Member | str:
@@ -74,22 +82,39 @@ def _member(camp: Camp, index: int) -> Member | str:
 
 def refusal(camp: Camp, choice: CampChoice) -> str | None:
     """Why `choice` cannot be made now (None: it can); checked before anything changes."""
+    if choice.kind in COSTED and choice.kind not in camp.allowed:
+        return f"no {choice.kind} here: only at a camp on the run's map"
     if choice.kind in COSTED and camp.actions <= 0:
-        return "no camp actions left"
-    if isinstance(choice, Rest | Retire | Recruit):
+        return "this camp's action is taken: march on"
+    if isinstance(choice, Rest | Train | Repair | Forage | Scout | Retire | Recruit):
         return _party_refusal(camp, choice)
     m = _member(camp, choice.member)
     return m if isinstance(m, str) else _member_refusal(camp, m, choice)
 
 
-def _party_refusal(camp: Camp, choice: Rest | Retire | Recruit) -> str | None:
-    """Why a choice about the whole party cannot be made now."""
-    if isinstance(choice, Rest):
-        return "already rested at this camp" if camp.rested else None
-    if isinstance(choice, Retire):
-        return None
-    fallen = [m for m in camp.party if not m.alive and not m.replaced]
-    return None if fallen else "nobody has fallen (or each is replaced)"
+PartyWide = Rest | Train | Repair | Forage | Scout | Retire | Recruit
+
+
+def _party_refusal(camp: Camp, choice: PartyWide) -> str | None:
+    """Why a choice about the whole party cannot be made now (None: it can)."""
+    team, land = living(camp.party), camp.land
+    match choice:
+        case Rest():
+            hurt = any(m.hp < m.max_hp or "bleeding" in m.injuries for m in team)
+            return None if hurt else "nobody needs rest: every member is whole"
+        case Train():
+            return None if any(campwork.train_xp(m, land.xp_step) for m in team) else \
+                "nothing to train for here"
+        case Repair():
+            return None if mendable(camp.party, camp.ruleset) else "no broken weapon can be mended"
+        case Forage():
+            return None if land.found else "nothing to find here"
+        case Scout():
+            return None if land.beyond[0] else "nothing beyond to scout"
+        case Recruit():
+            fallen = [m for m in camp.party if not m.alive and not m.replaced]
+            return None if fallen else "nobody has fallen"
+    return None
 
 
 def _member_refusal(camp: Camp, m: Member, choice: Personal) -> str | None:
@@ -105,35 +130,18 @@ def _member_refusal(camp: Camp, m: Member, choice: Personal) -> str | None:
             if not 0 <= k < len(m.supplies):
                 return f"{m.name} has no supply #{k}"
             return _cannot_use(camp, m, m.supplies[k])
-        case Repair(weapon=k) | Give(weapon=k):
+        case Give(weapon=k):
             if not 0 <= k < len(m.gear):
                 return f"{m.name} has no weapon #{k}"
-            if isinstance(choice, Repair):
-                return repair_refusal(camp, m.gear[k])
             return _cannot_give(camp, m, choice.to) or cannot_hold(
                 camp.ruleset, camp.party[choice.to], m.gear[k].weapon)
-        case Tend(injury=name):
-            if name not in m.injuries:
-                return f"{m.name} has no injury {name}"
-            return None if tendable(name) else f"{name.replace('_', ' ')} never heals"
+        case Tend():
+            if heals(m):
+                return None
+            return f"{m.name} has no injury that care heals" if not m.injuries else \
+                f"{m.name}'s {', '.join(n.replace('_', ' ') for n in sorted(m.injuries))} " \
+                "never heals"
     return None
-
-
-def repair_refusal(camp: Camp, g: Gear) -> str | None:
-    """Why weapon `g` cannot be repaired (None: it can): whole, its magic lost, or destroyed."""
-    name = g.weapon.name
-    if g.state == WHOLE:
-        return f"{name} needs no repair"
-    if g.state == DEGRADED:
-        return f"{name} lost its enchantment for good: a broken magic weapon never gets it back"
-    if not camp.ruleset.mendable(g.weapon):
-        return f"{name} is destroyed: a broken magic weapon cannot be mended"
-    return None
-
-
-def _mend(g: Gear) -> None:
-    """Weapon `g` as it was before it broke: whole, or degraded if a break took some magic."""
-    g.state = DEGRADED if g.weapon.magic < g.original.magic else WHOLE
 
 
 def _cannot_give(camp: Camp, m: Member, to: int) -> str | None:
@@ -203,7 +211,7 @@ def cannot_hold(ruleset: Ruleset, m: Member, item: Weapon | Armour | Supply | No
 
 def _cannot_use(camp: Camp, m: Member, supply: Supply) -> str | None:
     """Why `m` gets nothing from using `supply` at camp."""
-    if supply.repair and not any(repair_refusal(camp, g) is None for g in m.gear):
+    if supply.repair and not any(repair_refusal(camp.ruleset, g) is None for g in m.gear):
         return f"{m.name} has no broken weapon the {supply.name} can mend"
     if not supply.repair and m.hp >= m.max_hp and "bleeding" not in m.injuries:
         return f"{m.name} is neither hurt nor bleeding"
@@ -216,27 +224,27 @@ def choose(camp: Camp, choice: CampChoice) -> str | None:
     if reason is not None:
         return reason
     camp.actions -= choice.kind in COSTED
-    if isinstance(choice, Retire):
-        camp.retired = True
-        camp.log.append("the party retires")
-    elif isinstance(choice, Rest):
-        _rest(camp)
-    elif isinstance(choice, Recruit):
-        _recruit(camp)
-    else:
-        _personal(camp, camp.party[choice.member], choice)
+    match choice:
+        case Retire():
+            camp.retired = True
+            camp.log.append("the party retires")
+        case Rest():
+            camp.log += campwork.rest(camp.party, camp.ruleset)
+        case Train():
+            camp.log += campwork.train(camp.party, camp.land)
+        case Repair():
+            camp.log += campwork.repair(camp.party, camp.ruleset)
+        case Forage():
+            camp.log += campwork.forage(camp.party, camp.land.found)
+        case Scout():
+            camp.scouted = True
+            first, last = camp.land.beyond
+            camp.log.append(f"the scouts come back: the map shows steps {first}-{last}")
+        case Recruit():
+            _recruit(camp)
+        case _:
+            _personal(camp, camp.party[choice.member], choice)
     return None
-
-
-def _rest(camp: Camp) -> None:
-    """The rest share of lost HP back (balance.py); the heal hook ends what healing ends."""
-    camp.rested = True
-    for m in living(camp.party):
-        back = rest_gain(m.max_hp, m.hp)
-        m.hp += back
-        kept = camp.ruleset.heal({n: a for n, (_, a) in m.injuries.items()}, back)
-        m.injuries = {n: v for n, v in m.injuries.items() if n in kept}
-        camp.log.append(f"{m.name} rests: +{back} HP")
 
 
 def _recruit(camp: Camp) -> None:
@@ -250,7 +258,7 @@ def _recruit(camp: Camp) -> None:
 
 
 def _personal(camp: Camp, m: Member, choice: Personal) -> None:
-    """Loot, take, use, repair, give or tend: choices about one member, `m`."""
+    """Loot, take, use, give or tend: choices about one member, `m`."""
     match choice:
         case Loot(item=k):
             weapon = camp.loot[k]
@@ -266,18 +274,13 @@ def _personal(camp: Camp, m: Member, choice: Personal) -> None:
             camp.log.append(f"{m.name} takes {item.name}")
         case Use(item=k):
             _use(camp, m, m.supplies.pop(k))
-        case Repair(weapon=k):
-            g = m.gear[k]
-            _mend(g)
-            camp.log.append(f"{m.name}'s {g.weapon.name} is repaired")
         case Give(weapon=k, to=to):
             g = m.gear.pop(k)
             other = camp.party[to]
             other.gear.append(g)
             camp.log.append(f"{m.name} gives {g.weapon.name} to {other.name}")
-        case Tend(injury=name):
-            m.injuries = tend(m.injuries, name)
-            camp.log.append(f"{m.name}'s {name.replace('_', ' ')} is tended")
+        case Tend():
+            camp.log += campwork.tend_all(m)
 
 
 def _take(m: Member, item: Weapon | Armour | Supply) -> None:
@@ -295,8 +298,8 @@ def _take(m: Member, item: Weapon | Armour | Supply) -> None:
 def _use(camp: Camp, m: Member, supply: Supply) -> None:
     """A supply used at camp: the average of its healing (rounded up), staunching, mending."""
     if supply.repair:
-        g = next(g for g in m.gear if repair_refusal(camp, g) is None)
-        _mend(g)
+        g = next(g for g in m.gear if repair_refusal(camp.ruleset, g) is None)
+        mend(g)
         camp.log.append(f"{m.name} mends {g.weapon.name} with {supply.name}")
         return
     back = 0
@@ -309,56 +312,3 @@ def _use(camp: Camp, m: Member, supply: Supply) -> None:
     if supply.staunch:
         m.injuries.pop("bleeding", None)
     camp.log.append(f"{m.name} uses {supply.name}: +{max(0, back)} HP")
-
-
-def _usable(m: Member) -> int:
-    """How many weapons a member can fight with."""
-    return sum(1 for g in m.gear if g.usable)
-
-
-def _best(pile: list[Weapon | None] | list[Weapon | Armour | Supply | None]) -> int | None:
-    """The pile's best weapon: highest magic, then first (armour and supplies are left)."""
-    ranked = [(-w.magic, k) for k, w in enumerate(pile) if isinstance(w, Weapon)]
-    return min(ranked)[1] if ranked else None
-
-
-def auto_next(camp: Camp) -> CampChoice | None:
-    """The `--auto` camp policy's next choice (docs/run.md), or None when it is done.
-
-    Loot first, to whoever has fewest usable weapons while they have fewer than two (of those
-    with the hands to hold it); then
-    the costed actions in this order of priority: rest when anyone is below two thirds of its
-    HP or bleeding; tend the first tendable injury; repair the first broken weapon that can
-    be mended; recruit when one member stands; take the best offered weapon for whoever has
-    fewest usable weapons.
-    """
-    team = living(camp.party)
-    needy = sorted(team, key=lambda m: (_usable(m), camp.party.index(m)))
-    k = _best(camp.loot)
-    able = [] if k is None else [m for m in needy
-                                 if cannot_hold(camp.ruleset, m, camp.loot[k]) is None]
-    if k is not None and able and len(able[0].gear) < MAX_GEAR and _usable(able[0]) < 2:
-        return Loot(k, camp.party.index(able[0]))
-    for choice in _wishes(camp, team, needy):
-        if refusal(camp, choice) is None:
-            return choice
-    return None
-
-
-def _wishes(camp: Camp, team: list[Member], needy: list[Member]) -> Iterator[CampChoice]:
-    """The costed choices the policy would like, best first."""
-    if any(m.hp < REST_BELOW * m.max_hp or "bleeding" in m.injuries for m in team):
-        yield Rest()
-    for m in team:
-        for name in sorted(m.injuries):
-            if tendable(name):
-                yield Tend(camp.party.index(m), name)
-    for m in team:
-        for k, g in enumerate(m.gear):
-            if g.state == BROKEN:
-                yield Repair(camp.party.index(m), k)
-    if len(team) < 2:
-        yield Recruit()
-    offer = _best(camp.offers)
-    if offer is not None and needy:
-        yield Take(offer, camp.party.index(needy[0]))

@@ -50,32 +50,50 @@ class Give(_Choice):
 
 @dataclass(frozen=True, slots=True)
 class Rest(_Choice):
-    """The party rests (one action, once a camp)."""
+    """The party rests (the main action)."""
 
     kind: ClassVar[str] = "rest"
 
 
 @dataclass(frozen=True, slots=True)
 class Repair(_Choice):
-    """Member `member`'s weapon `weapon` is made as it was made (one action)."""
+    """The forge: every broken weapon that can be mended is made as it was (the main action)."""
 
     kind: ClassVar[str] = "repair"
-    member: int
-    weapon: int
 
 
 @dataclass(frozen=True, slots=True)
 class Tend(_Choice):
-    """Member `member`'s injury (a condition's name) is tended (one action)."""
+    """Every injury of member `member` that care heals is healed (the main action)."""
 
     kind: ClassVar[str] = "tend"
     member: int
-    injury: str
+
+
+@dataclass(frozen=True, slots=True)
+class Train(_Choice):
+    """Each member standing trains: a share of a level's experience (the main action)."""
+
+    kind: ClassVar[str] = "train"
+
+
+@dataclass(frozen=True, slots=True)
+class Forage(_Choice):
+    """The party gathers the supplies the ground here gives (the main action)."""
+
+    kind: ClassVar[str] = "forage"
+
+
+@dataclass(frozen=True, slots=True)
+class Scout(_Choice):
+    """The road ahead is scouted: the map shows more of its foes (the main action)."""
+
+    kind: ClassVar[str] = "scout"
 
 
 @dataclass(frozen=True, slots=True)
 class Take(_Choice):
-    """Member `member` takes offer `item`: a weapon, armour, a shield or a supply (one action)."""
+    """Member `member` takes offer `item`: a weapon, armour, shield or supply (main action)."""
 
     kind: ClassVar[str] = "take"
     item: int
@@ -93,7 +111,7 @@ class Use(_Choice):
 
 @dataclass(frozen=True, slots=True)
 class Recruit(_Choice):
-    """A level-1 member replaces the first fallen one (one action, costs score)."""
+    """A level-1 member replaces the first fallen one (the main action, costs score)."""
 
     kind: ClassVar[str] = "recruit"
 
@@ -105,10 +123,11 @@ class Retire(_Choice):
     kind: ClassVar[str] = "retire"
 
 
-CampChoice = Loot | Give | Rest | Repair | Tend | Take | Use | Recruit | Retire
+CampChoice = (Loot | Give | Rest | Train | Repair | Tend | Forage | Scout | Take | Use | Recruit
+              | Retire)
 CHOICE_TYPES: dict[str, type[CampChoice]] = {
-    c.kind: c for c in (Loot, Give, Rest, Repair, Tend, Take, Use, Recruit, Retire)}
-TEXT_FIELDS = frozenset({"injury"})  # every other field is a whole number (an index)
+    c.kind: c for c in (Loot, Give, Rest, Train, Repair, Tend, Forage, Scout, Take, Use,
+                        Recruit, Retire)}
 
 
 def choice_from_json(data: object) -> CampChoice:
@@ -126,9 +145,7 @@ def choice_from_json(data: object) -> CampChoice:
     values: dict[str, object] = {}
     for name in names:
         value = data.get(name)
-        if name in TEXT_FIELDS and not isinstance(value, str):
-            raise ArenaError(f"camp choice {kind}: {name}: missing or not a string")
-        if name not in TEXT_FIELDS and (not isinstance(value, int) or isinstance(value, bool)):
+        if not isinstance(value, int) or isinstance(value, bool):  # every field is an index
             raise ArenaError(f"camp choice {kind}: {name}: missing or not a whole number")
         values[name] = value
     return made(**values)  # type: ignore[arg-type]  # each field checked above

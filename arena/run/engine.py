@@ -1,8 +1,9 @@
-"""The run: bouts on generated arenas, carry-over, growth, camp, until victory or death.
+"""The run: a road of nodes on the run's map, bouts on generated arenas, carry-over, camps.
 
-A run is a pure function of (run seed, party, camp choices, commands). Each bout's arena is
-`generate(run seed, bout)` and its battle seed is derived from (run seed, bout) alone, so no
-choice made in bouts 1..k-1 changes the place or the dice of bout k.
+A run is a pure function of (run seed, party, route, camp choices, commands). The map comes
+from the run seed alone (`route.py`); each fight node's arena is `generate(node seed, ...)` and
+its battle seed is derived from (run seed, node id) alone, so the road taken changes which
+bouts follow, never the place, the foes or the dice of a node.
 """
 
 from __future__ import annotations
@@ -21,20 +22,34 @@ from arena.model.commands import Command, EndTurn, command_to_json
 from arena.model.scenario import Scenario
 from arena.model.stats import Armour, Supply, Weapon
 from arena.procgen import GenSpec
+from arena.procgen.encounter import draw_encounter
 from arena.procgen.rng import Stream, derive
-from arena.procgen.roster import Pool, is_boss_bout, pool
+from arena.procgen.roster import Pool, pool
 from arena.procgen.threat import combatant_threat, side_strength
 from arena.procgen.values import REFERENCE_WEAPON, item_value
 from arena.replay.snapshot import take
 from arena.rules import RULESETS, get_ruleset
 from arena.rules.base import Ruleset
 from arena.rules.protection import bears_shield
-from arena.run.balance import foe_budget
-from arena.run.camp import Camp, choose
+from arena.run.balance import BREATHER, foe_budget, rest_gain
+from arena.run.camp import SPOILS, Camp, choose
+from arena.run.campwork import SCOUT_STEPS, Grounds
 from arena.run.carry import Tally, carry_over, tally_events
-from arena.run.decisions import CampChoice
+from arena.run.decisions import CampChoice, Scout
 from arena.run.growth import gain
 from arena.run.party import Member, living, member_from
+from arena.run.route import (
+    BOSS,
+    CAMP,
+    DEFAULT_STEPS,
+    ELITE,
+    FIGHTS,
+    MAX_STEPS,
+    TIER,
+    Node,
+    Route,
+    node_seed,
+)
 from arena.run.runevents import (
     BattleEnd,
     BoutEnd,
@@ -42,14 +57,15 @@ from arena.run.runevents import (
     CampMade,
     Foe,
     LevelUp,
+    RouteTaken,
     RunEvent,
     Spoils,
     party_states,
 )
 
 PARTY_SIZE = 3
-DEFAULT_BOUTS = 10
-ENDLESS_LIMIT = 1000
+ELITE_BUDGET = (7, 5)  # an elite fight's foes: this share of the step's budget
+FORAGE = 2  # supplies foraging at a camp node finds
 GOODS_BOUTS = 10  # camp goods: the cheapest (bout + 1) tenths by value are on offer
 MAX_COMMANDS = 20_000  # per bout: far beyond any fight the round limit allows
 Emit = Callable[[dict[str, object]], None]
@@ -57,11 +73,11 @@ Emit = Callable[[dict[str, object]], None]
 
 @dataclass(frozen=True, slots=True)
 class RunConfig:
-    """What a run is started with: ruleset, seed, length and the party's templates."""
+    """What a run is started with: ruleset, seed, length in steps and the party's templates."""
 
     ruleset: str
     seed: int
-    bouts: int = DEFAULT_BOUTS
+    steps: int = DEFAULT_STEPS
     endless: bool = False
     seeded: bool = False
     party: tuple[str, ...] = ()
@@ -69,9 +85,10 @@ class RunConfig:
 
 @dataclass(slots=True)
 class Bout:
-    """One bout as it is fought: its arena, battle seed and the party's entity ids."""
+    """One bout as it is fought: its node, arena, battle seed and the party's entity ids."""
 
     number: int
+    node: Node
     scenario: Scenario
     seed: int
     budget: int
@@ -83,20 +100,45 @@ class Bout:
     # (round, whose turn) after it; kept only when asked (the replay viewer's re-fight)
 
 
+@dataclass(frozen=True, slots=True)
+class Foresight:
+    """What the map shows of a node.
+
+    Its foes (none at a camp) against the party as it stands, its reward, and the kinds of the
+    nodes it leads to.
+    """
+
+    node: Node
+    foes: tuple[Foe, ...]
+    foe_strength: int  # the foes' side strength (docs/procgen.md)
+    party_strength: int  # the party's, at the HP it has now
+    reward: str
+    beyond: tuple[str, ...]  # the kinds of the next nodes ("any" after a boss: a new act)
+
+    @property
+    def odds(self) -> str:
+        """The foes against the party in one word: easy, even, hard or deadly."""
+        if not self.foes:
+            return "no fight"
+        ratio = self.foe_strength / max(1, self.party_strength)
+        return "easy" if ratio < 0.5 else "even" if ratio < 0.9 else "hard" if ratio < 1.3 \
+            else "deadly"
+
+
 def check_config(config: RunConfig) -> None:
     """Refuse a run that cannot start, in one line."""
     if config.ruleset not in RULESETS:
         known = ", ".join(sorted(RULESETS))
         raise ArenaError(f"unknown ruleset '{config.ruleset}' (available: {known})")
-    if config.bouts < 1:
-        raise ArenaError(f"--bouts must be 1 or more, got {config.bouts}")
+    if not 1 <= config.steps <= MAX_STEPS:
+        raise ArenaError(f"--steps must be 1..{MAX_STEPS}, got {config.steps}")
     if config.seed < 0 or config.seed >= 2**63:
         raise ArenaError(f"--seed must be 0..2^63-1, got {config.seed}")
 
 
-def battle_seed(seed: int, bout: int) -> int:
-    """The dice seed of bout `bout`: from (run seed, bout) alone."""
-    return derive("run-battle", seed, bout) >> 1
+def battle_seed(seed: int, node: str) -> int:
+    """The dice seed of the bout at node `node`: from (run seed, node id) alone."""
+    return derive("run-battle", seed, node) >> 1
 
 
 def suggested_party(p: Pool, seed: int) -> tuple[str, ...]:
@@ -126,6 +168,10 @@ class Run:
         templates = config.party or suggested_party(self.pool, config.seed)
         self.party: list[Member] = [self._fresh(t) for t in templates]
         self.start_threat = side_strength(self._threat(m) for m in self.party)
+        self.route = Route(config.seed, None if config.endless else config.steps,
+                           sorted(self.materials.themes))
+        self.path: list[Node] = []  # the nodes reached, in order
+        self.sight = 0  # the last step whose foes scouting has shown (the map shows the next)
         self.tallies: list[Tally] = []
         self.camps: list[list[CampChoice]] = []
         self.bouts: list[Bout] = []
@@ -177,27 +223,96 @@ class Run:
         """The number of the bout to fight next."""
         return len(self.bouts) + 1
 
-    def budget(self, bout: int) -> int:
-        """The foes' threat budget: the run's rising curve on the starting party (balance.py)."""
-        return foe_budget(self.config.ruleset, self.start_threat, bout)
+    @property
+    def here(self) -> Node | None:
+        """The node the party has reached (None: the start, before the first step)."""
+        return self.path[-1] if self.path else None
 
-    def prepare(self) -> Bout:
-        """Generate the next bout's arena with the living party deployed."""
-        number = self.next_bout
-        team = [i for i, m in enumerate(self.party) if m.alive]
-        spec = GenSpec(self.config.ruleset, bout=number, budget=self.budget(number),
+    @property
+    def step(self) -> int:
+        """The step the party has reached (0 before the first)."""
+        return len(self.path)
+
+    def options(self) -> list[Node]:
+        """The nodes the party may go to next (none once the run is over)."""
+        if self.over:
+            return []
+        return self.route.options(None if self.here is None else self.here.id)
+
+    def go(self, ident: str) -> str | None:
+        """Take the road to node `ident`: the refusal (nothing changed), or None.
+
+        The node reached must be done first: its fight fought and its camp (or spoils) closed.
+        """
+        if self.here is not None and len(self.camps) < self.step and not self.over:
+            return f"step {self.step} is not done: fight there and leave its camp first"
+        ways = self.options()
+        node = next((n for n in ways if n.id == ident), None)
+        if node is None:
+            known = ", ".join(n.id for n in ways) or "none: the run is over"
+            return f"no road to node {ident[:40]!r} from here (the roads: {known})"
+        self.path.append(node)
+        self.tell(RouteTaken(node.step, node.id, node.kind, node.theme))
+        return None
+
+    def budget(self, node: Node) -> int:
+        """The foes' threat budget at `node`: the run's curve at its step (balance.py).
+
+        An elite's foes get `ELITE_BUDGET` of it.
+        """
+        budget = foe_budget(self.config.ruleset, self.start_threat, node.step)
+        num, den = ELITE_BUDGET
+        return budget * num // den if node.kind == ELITE else budget
+
+    def spec(self, node: Node, team: list[int]) -> GenSpec:
+        """What the generator is asked for at fight node `node` with party members `team`."""
+        return GenSpec(self.config.ruleset, bout=node.step, budget=self.budget(node),
                        party=tuple(self.party[i].spec(
                            self.spare, bears_shield(self.ruleset, self.party[i].injuries))
-                           for i in team))
-        made = generate_checked(self.config.seed, spec, self.library)
+                           for i in team), theme=node.theme, boss=node.kind == BOSS)
+
+    def strength(self) -> int:
+        """The living party's side strength at the HP it has now."""
+        return side_strength(
+            combatant_threat(self.config.ruleset, m.spec(self.spare, bears_shield(
+                self.ruleset, m.injuries)), m.hp) for m in self.party if m.alive)
+
+    def foresee(self, node: Node) -> Foresight:
+        """What the map shows of `node`.
+
+        The foes it holds (drawn as its arena will draw them), the party's strength now, the
+        reward and what lies beyond.
+        """
+        beyond = ("any",) if node.kind == BOSS and node.step < self.route.last else tuple(
+            n.kind for n in self.route.options(node.id))
+        if node.kind not in FIGHTS:
+            return Foresight(node, (), 0, self.strength(), TIER[node.kind], beyond)
+        team = [i for i, m in enumerate(self.party) if m.alive]
+        drawn = draw_encounter(node_seed(self.config.seed, node.id), self.spec(node, team),
+                               self.materials, node.theme)
+        foes = tuple(Foe(c.name, c.template, combatant_threat(self.config.ruleset, c, c.hp))
+                     for c in drawn.foes)
+        return Foresight(node, foes, drawn.foe_threat, self.strength(), TIER[node.kind], beyond)
+
+    def prepare(self) -> Bout:
+        """Generate the arena of the fight node reached, with the living party deployed."""
+        node = self.here
+        if node is None or node.kind not in FIGHTS:
+            raise ArenaError("no fight here: choose a fight on the run's map first")
+        if self.bouts and self.bouts[-1].node.id == node.id:
+            raise ArenaError(f"the fight at step {node.step} is fought: choose the next road")
+        number = self.next_bout
+        team = [i for i, m in enumerate(self.party) if m.alive]
+        spec = self.spec(node, team)
+        made = generate_checked(node_seed(self.config.seed, node.id), spec, self.library)
         entities = {i: k + 1 for k, i in enumerate(team)}
         wounds = {k: Wounds(self.party[i].hp, dict(self.party[i].injuries))
                   for k, i in enumerate(team)}
-        bout = Bout(number, made.scenario, battle_seed(self.config.seed, number),
+        bout = Bout(number, node, made.scenario, battle_seed(self.config.seed, node.id),
                     spec.budget or 0, entities, wounds)
         foes = [c for c in made.scenario.combatants if c.side != 0]
-        self.tell(BoutStart(number, made.theme.name, made.scenario.id, is_boss_bout(number),
-                            bout.budget,
+        self.tell(BoutStart(number, node.step, node.id, node.kind, made.theme.name,
+                            made.scenario.id, node.kind == BOSS, bout.budget,
                             tuple(Foe(c.name, c.template,
                                       combatant_threat(self.config.ruleset, c, c.hp))
                                   for c in foes),
@@ -232,6 +347,9 @@ class Run:
         tally.kills = len(defeated)
         tally.threat = sum(combatant_threat(self.config.ruleset, c, c.hp) for c in defeated)
         carry_over(battle, self.party, bout.entities, tally)
+        if tally.won:  # a breather after a won fight (balance.BREATHER)
+            for m in living(self.party):
+                m.hp += rest_gain(m.max_hp, m.hp, BREATHER)
         self.last_log = list(_log_lines(battle))[-30:]
         self.tallies.append(tally)
         self.bouts.append(bout)
@@ -243,36 +361,71 @@ class Run:
             self.tell(LevelUp(bout.number, m.name, m.level, what))
         if tally.loot:
             self.tell(Spoils(bout.number, tuple(w.id for w in tally.loot)))
-        if not living(self.party):
-            self.result = "death"
-        elif not self.config.endless and bout.number >= self.config.bouts:
-            self.result = "victory"
-        elif self.config.endless and bout.number >= ENDLESS_LIMIT:
-            self.result = "retired"
+        self._decide()
         return tally
 
-    def offers(self, bout: int) -> list[object]:
-        """Three weapons, one armour or shield, one supply: drawn from (run seed, bout) alone.
+    def _decide(self) -> None:
+        """The run's result once the party is gone or the last step is behind it."""
+        if not living(self.party):
+            self.result = "death"
+        elif self.step >= self.route.last:
+            self.result = "retired" if self.config.endless else "victory"
+
+    def offers(self, node: Node) -> list[object]:
+        """Three weapons, one armour or shield, one supply: drawn from (run seed, node) alone.
 
         The goods come from a stream of their own, so the weapons drawn are as they were.
         """
+        bout = node.step
         usable = sorted(i for i, w in self.library.weapons.items()  # no claws for sale
                         if self.ruleset.weapon_problem(w) is None and not w.natural)
-        drawn = Stream("offers", self.config.seed, bout).shuffled(usable)[:3]
+        drawn = Stream("offers", self.config.seed, node.id).shuffled(usable)[:3]
         name, reference = self.config.ruleset, self.library.weapons.get(REFERENCE_WEAPON)
         worn = [a for a in self.library.armour.values() if a.given(name) is not None]
-        goods = Stream("goods", self.config.seed, bout)
+        goods = Stream("goods", self.config.seed, node.id)
         armour = goods.shuffled(_cheapest(worn, bout, name, reference))[:1]
         supplies = goods.shuffled(_cheapest(list(self.library.supplies.values()), bout, name,
                                             reference))[:1]
         return [*(self.library.weapons[i] for i in drawn), *armour, *supplies]
 
+    def found(self, node: Node) -> list[Supply]:
+        """What foraging at camp node `node` finds: `FORAGE` supplies drawn from (seed, node)."""
+        name, reference = self.config.ruleset, self.library.weapons.get(REFERENCE_WEAPON)
+        pool = _cheapest(list(self.library.supplies.values()), node.step, name, reference)
+        rng = Stream("forage", self.config.seed, node.id)
+        return [rng.pick(pool) for _ in range(FORAGE)] if pool else []  # type: ignore[misc]
+
+    def scouting(self, node: Node) -> tuple[int, int]:
+        """The steps scouting at `node` would reveal beyond the roads open ((0, 0): none)."""
+        first, last = node.step + 2, min(self.route.last, node.step + 1 + SCOUT_STEPS)
+        return (first, last) if first <= last and self.sight < last else (0, 0)
+
     def camp(self) -> Camp:
-        """The camp after the last bout fought."""
-        tally = self.tallies[-1]
-        return Camp(self.party, self.ruleset, list(tally.loot),
-                    list(self.offers(self.bouts[-1].number)),  # type: ignore[arg-type]
-                    self._recruit)
+        """The camp at the node reached: a camp node's, or the spoils after a fight."""
+        node = self.here
+        assert node is not None, "a camp comes at a node"
+        return self.camp_for(node.kind)
+
+    def camp_for(self, kind: str) -> Camp:
+        """The camp a node of `kind` gives at the node reached, with the loot fought for there.
+
+        A camp node: rest, repair, tend, take one of the goods, recruit (`camp.ACTIONS`). After
+        a fight: the loot and the free choices; an elite's or a boss's spoils add the pick of
+        one of the goods (`camp.SPOILS`).
+        """
+        node = self.here
+        assert node is not None, "a camp comes at a node"
+        fought = bool(self.bouts) and self.bouts[-1].node.id == node.id
+        loot = list(self.tallies[-1].loot) if fought else []
+        if kind == CAMP:
+            grounds = Grounds(self.ruleset, self.pool.median, self.found(node),
+                              self.scouting(node))
+            return Camp(self.party, self.ruleset, loot, list(self.offers(node)),  # type: ignore[arg-type]
+                        self._recruit, grounds=grounds)
+        picked = kind in (ELITE, BOSS)
+        goods = list(self.offers(node)) if picked else []
+        return Camp(self.party, self.ruleset, loot, goods, self._recruit,  # type: ignore[arg-type]
+                    actions=1 if picked else 0, allowed=SPOILS if picked else frozenset())
 
     def _recruit(self, template: str) -> Member:
         """A level-1 recruit joining before the next bout."""
@@ -284,7 +437,9 @@ class Run:
         """Make one camp choice and emit it; the refusal (nothing changed) or None."""
         reason = choose(camp, choice)
         if reason is None:
-            self.tell(CampMade(len(self.bouts), choice))
+            if isinstance(choice, Scout):
+                self.sight = camp.land.beyond[1]
+            self.tell(CampMade(self.step, choice))
         return reason
 
     def close_camp(self, camp: Camp, made: list[CampChoice]) -> None:
@@ -293,6 +448,8 @@ class Run:
         self.recruits += camp.recruits
         if camp.retired:
             self.result = "retired"
+        elif self.here is not None and self.here.kind == CAMP:
+            self._decide()
 
     def make_camp(self, camp: Camp, choices: Iterable[CampChoice]) -> None:
         """Apply camp choices (each must be accepted), emit them, and close the camp."""
@@ -300,7 +457,7 @@ class Run:
         for choice in choices:
             reason = self.camp_choice(camp, choice)
             if reason is not None:
-                raise ArenaError(f"camp after bout {len(self.bouts)}: {reason}")
+                raise ArenaError(f"camp at step {self.step}: {reason}")
             made.append(choice)
         self.close_camp(camp, made)
 

@@ -1,10 +1,11 @@
 """A run played by a person: the engine plus its journal, one step at a time, resumable.
 
-The terminal screens drive a `LiveRun`: `begin_bout` (the arena and a recorder to play it
-with), `record` after every command, `end_bout`, `choose` at camp, `leave_camp`, and
-`conclude` once `run.over`. Every command and choice is in the journal before the screen
-shows its result, so `resume` rebuilds the run exactly where a killed terminal left it: in a
-bout (mid-battle), at camp (with the choices already made) or before the next bout.
+The terminal screens drive a `LiveRun`: `go` (the road to a node of the run's map),
+`begin_bout` (the arena and a recorder to play it with), `record` after every command,
+`end_bout`, `choose` at a camp or the spoils, `leave_camp`, and `conclude` once `run.over`.
+Every road, command and choice is in the journal before the screen shows its result, so
+`resume` rebuilds the run exactly where a killed terminal left it: on the map, before a bout,
+in a bout (mid-battle) or at camp (with the choices already made).
 """
 
 from __future__ import annotations
@@ -21,7 +22,16 @@ from arena.run.camp import Camp
 from arena.run.decisions import CampChoice
 from arena.run.engine import Bout, Run, RunConfig
 from arena.run.finish import Written, conclude, record_path
-from arena.run.runjournal import Chosen, Closed, Commanded, JournalLine, RunJournal, load
+from arena.run.route import CAMP, FIGHTS
+from arena.run.runjournal import (
+    Chosen,
+    Closed,
+    Commanded,
+    JournalLine,
+    Routed,
+    RunJournal,
+    load,
+)
 
 
 @dataclass(slots=True)
@@ -47,7 +57,7 @@ class LiveRun:
     def new(cls, config: RunConfig, library: Library, path: Path) -> LiveRun:
         """Start a run and its journal (the party is recorded, so it never depends on code)."""
         run = Run(config, library)
-        fixed = RunConfig(config.ruleset, config.seed, config.bouts, config.endless,
+        fixed = RunConfig(config.ruleset, config.seed, config.steps, config.endless,
                           config.seeded, tuple(m.template for m in run.party))
         run.config = fixed
         start(run)
@@ -55,12 +65,36 @@ class LiveRun:
 
     @property
     def phase(self) -> str:
-        """'battle', 'camp', 'over' or 'preview' (the next bout is about to begin)."""
+        """'battle', 'camp', 'over', 'preview' (a bout is about to begin) or 'route' (the map)."""
         if self.fight is not None:
             return "battle"
         if self.camp is not None:
             return "camp"
-        return "over" if self.run.over else "preview"
+        if self.run.over:
+            return "over"
+        return "preview" if self.pending else "route"
+
+    @property
+    def pending(self) -> bool:
+        """Whether the node reached is a fight not fought yet."""
+        here, bouts = self.run.here, self.run.bouts
+        return here is not None and here.kind in FIGHTS and not (
+            bouts and bouts[-1].node.id == here.id)
+
+    def go(self, node: str) -> str | None:
+        """Take the road to `node` (journalled when taken): the refusal, or None.
+
+        A camp node opens its camp at once; a fight waits for `begin_bout`.
+        """
+        if self.phase != "route":
+            return "the road is chosen on the map, between nodes"
+        reason = self.run.go(node)
+        if reason is None:
+            self.journal.route(self.run.step, node)
+            here = self.run.here
+            if here is not None and here.kind == CAMP:
+                self.camp, self.made = self.run.camp(), []
+        return reason
 
     def begin_bout(self) -> Fight:
         """Generate the next bout and open its battle."""
@@ -92,14 +126,14 @@ class LiveRun:
         reason = self.run.camp_choice(self.camp, choice)
         if reason is None:
             self.made.append(choice)
-            self.journal.choice(len(self.run.bouts), choice)
+            self.journal.choice(self.run.step, choice)
         return reason
 
     def leave_camp(self) -> None:
         """Close the camp (a retirement ends the run)."""
         assert self.camp is not None
         self.run.close_camp(self.camp, self.made)
-        self.journal.closed(len(self.run.bouts))
+        self.journal.closed(self.run.step)
         self.camp, self.made = None, []
 
     def conclude(self, saves: Path) -> Written:
@@ -152,8 +186,15 @@ def _apply(live: LiveRun, line: JournalLine) -> None:
         return
     if live.fight is not None and live.fight.recorder.battle.over:
         live.end_bout()
-    if live.camp is None or line.camp != len(live.run.bouts):
-        raise ArenaError(f"a camp choice after bout {line.camp} out of place")
+    if isinstance(line, Routed):
+        if line.step != live.run.step + 1:
+            raise ArenaError(f"a road to step {line.step} out of place")
+        reason = live.go(line.node)
+        if reason is not None:
+            raise ArenaError(f"the road taken is refused: {reason}")
+        return
+    if live.camp is None or line.camp != live.run.step:
+        raise ArenaError(f"a camp choice at step {line.camp} out of place")
     if isinstance(line, Closed):
         live.leave_camp()
         return
@@ -166,7 +207,7 @@ def _apply(live: LiveRun, line: JournalLine) -> None:
 def _command(live: LiveRun, line: Commanded) -> None:
     """Re-apply one journalled command, in its bout, to the same state."""
     if live.fight is None:
-        if live.camp is not None or live.run.over:
+        if live.phase != "preview":
             raise ArenaError("a command outside a bout")
         live.begin_bout()
     assert live.fight is not None

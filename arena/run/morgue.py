@@ -26,8 +26,9 @@ def morgue_text(run: Run, score: int, date: str) -> str:
              f"arena {arena.__version__}, generator {GENERATOR_VERSION}, ruleset "
              f"{run.ruleset.name} {run.ruleset.version}",
              f"seed {c.seed}{' (chosen)' if c.seeded else ''}, "
-             f"{'endless' if c.endless else counted(c.bouts, 'bout')}, date {date}",
-             f"result: {run.result}, bouts won {sum(t.won for t in run.tallies)}, score {score}",
+             f"{'endless' if c.endless else counted(c.steps, 'step')}, date {date}",
+             f"result: {run.result}, bouts won {sum(t.won for t in run.tallies)}, steps reached "
+             f"{run.step}, score {score}",
              "", "== The party at the end ==", *LEVELS]
     for m in run.party:
         lines += _member(run, m)

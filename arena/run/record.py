@@ -31,10 +31,11 @@ from arena.run.auto import end, start
 from arena.run.decisions import choice_from_json
 from arena.run.engine import Bout, Run, RunConfig, play_commands
 from arena.run.recordcheck import check_record
+from arena.run.route import FIGHTS
 from arena.text import one_line
 
 FORMAT = "arena-run"
-RUN_VERSION = 1
+RUN_VERSION = 2  # 2: the run's map (steps, route, each fight's node); 1 is refused
 
 
 def document(run: Run, points: int) -> dict[str, object]:
@@ -44,10 +45,11 @@ def document(run: Run, points: int) -> dict[str, object]:
         "format": FORMAT, "run_version": RUN_VERSION, "game_version": arena.__version__,
         "generator_version": GENERATOR_VERSION,
         "ruleset": {"name": run.ruleset.name, "version": run.ruleset.version},
-        "assets_hash": run.library.hash, "seed": c.seed, "bouts": c.bouts,
+        "assets_hash": run.library.hash, "seed": c.seed, "steps": c.steps,
         "endless": c.endless, "seeded": c.seeded,
         "party": [m.template for m in run.party if m.recruited_at == 0],
-        "fights": [{"bout": b.number, "battle_seed": b.seed,
+        "route": [n.id for n in run.path],
+        "fights": [{"bout": b.number, "node": b.node.id, "battle_seed": b.seed,
                     "scenario": scenario_to_dict(b.scenario), "commands": b.steps,
                     **({"keyframes": b.keyframes} if b.keyframes else {})}
                    for b in run.bouts],
@@ -71,12 +73,14 @@ def is_run_record(path: Path) -> bool:
 class RunMismatch:
     """Where a re-run run first differs from its record."""
 
-    bout: int
+    bout: int  # 0: not in a bout (the road taken, a camp): `step` says where
     index: int  # command number in the bout; 0 for the arena, the camp or the end
     what: str
+    step: int = 0
 
     def __str__(self) -> str:
-        where = f"bout {self.bout}" + (f", command {self.index}" if self.index else "")
+        where = f"bout {self.bout}" if self.bout else f"step {self.step}"
+        where += f", command {self.index}" if self.index else ""
         return f"run differs at {where}: {self.what}"
 
 
@@ -95,8 +99,10 @@ def load_record(path: Path) -> dict[str, Any]:
     if not isinstance(doc, dict) or doc.get("format") != FORMAT:
         raise ArenaError(f"{where}: not an arena run record")
     if doc.get("run_version") != RUN_VERSION or type(doc.get("run_version")) is not int:
-        raise ArenaError(f"{where}: run record version {doc.get('run_version')!r} is not "
-                         f"{RUN_VERSION}")
+        old = " (from before the run's map: it cannot be re-run)" \
+            if doc.get("run_version") == 1 else ""
+        raise ArenaError(f"{where}: run record version {one_line(repr(doc.get('run_version')))}"
+                         f"{old}; this game reads {RUN_VERSION}")
     check_record(doc, where)
     return doc
 
@@ -108,7 +114,7 @@ def verify(doc: dict[str, Any], library: Library,
     `bouts`, when given, receives every bout re-fought (its arena, seed, wounds and steps),
     for the replay viewer.
     """
-    config = RunConfig(doc["ruleset"]["name"], doc["seed"], doc["bouts"], doc["endless"],
+    config = RunConfig(doc["ruleset"]["name"], doc["seed"], doc["steps"], doc["endless"],
                        doc["seeded"], tuple(doc["party"]))
     run = Run(config, library)
     if bouts is not None:
@@ -118,22 +124,40 @@ def verify(doc: dict[str, Any], library: Library,
     start(run)
     try:
         while not run.over:
-            _bout(run, doc)
+            _node(run, doc)
     except ArenaError as e:
-        return RunMismatch(run.next_bout, 0, str(e))
+        return RunMismatch(0, 0, str(e), run.step)
     except _Diverged as d:
         return d.mismatch
     return _ending(run, doc, end(run))
 
 
+def _node(run: Run, doc: dict[str, Any]) -> None:
+    """Take the record's next road; fight its bout if it is a fight; make its recorded camp."""
+    route, step = doc["route"], run.step + 1
+    if step > len(route):
+        raise _Diverged(RunMismatch(0, 0, f"the record's road ends after {len(route)} steps; "
+                                    "the run goes on", step))
+    reason = run.go(route[step - 1])
+    if reason is not None:
+        raise _Diverged(RunMismatch(0, 0, f"the road taken: {reason}", step))
+    if run.here is not None and run.here.kind in FIGHTS:
+        _bout(run, doc)
+    if not run.over:
+        _camp(run, doc, len(run.camps) + 1)
+
+
 def _bout(run: Run, doc: dict[str, Any]) -> None:
-    """Re-fight the next bout with its recorded commands, then make its recorded camp."""
+    """Re-fight the next bout with its recorded commands."""
     bout = run.prepare()
     number = bout.number
     if number > len(doc["fights"]):
         raise _Diverged(RunMismatch(number, 0, f"the record has {len(doc['fights'])} bouts; "
                                     "the run goes on"))
     fight = doc["fights"][number - 1]
+    if fight["node"] != bout.node.id:
+        raise _Diverged(RunMismatch(number, 0, f"node: expected {fight['node']}; actual "
+                                    f"{bout.node.id}"))
     if fight["battle_seed"] != bout.seed:
         raise _Diverged(RunMismatch(number, 0, f"battle seed: expected {fight['battle_seed']}; "
                                     f"actual {bout.seed}"))
@@ -150,16 +174,17 @@ def _bout(run: Run, doc: dict[str, Any]) -> None:
         for kept, step in zip(bout.steps, steps, strict=True):
             kept["by"] = step["by"]  # who gave it, as recorded (the re-fight asks no one)
         run.finish(bout, battle)
-    if not run.over:
-        _camp(run, doc, number)
 
 
 def _ending(run: Run, doc: dict[str, Any], points: int) -> RunMismatch | None:
-    """After the re-run: as many bouts and camps as recorded, the same result and score."""
+    """After the re-run: as many steps, bouts and camps as recorded, the same result and score."""
     last = len(run.bouts)
     if len(doc["fights"]) != last:
         return RunMismatch(last, 0, f"the record has {len(doc['fights'])} bouts; the run ended "
                            f"after {last}")
+    if len(doc["route"]) != run.step:
+        return RunMismatch(0, 0, f"the record's road has {len(doc['route'])} steps; the run "
+                           f"ended after {run.step}", run.step)
     if len(doc["camps"]) != len(run.camps):
         return RunMismatch(last, 0, f"the record has {len(doc['camps'])} camps; the run made "
                            f"{len(run.camps)}")
@@ -170,15 +195,15 @@ def _ending(run: Run, doc: dict[str, Any], points: int) -> RunMismatch | None:
 
 
 def _camp(run: Run, doc: dict[str, Any], number: int) -> None:
-    """Make the recorded camp after bout `number`."""
-    camps = doc["camps"]
+    """Make the record's camp `number` (1-based) at the node reached."""
+    camps, step = doc["camps"], run.step
     if number > len(camps):
-        raise _Diverged(RunMismatch(number, 0, "the record has no camp after this bout"))
+        raise _Diverged(RunMismatch(0, 0, "the record has no camp here", step))
     try:
         made = [choice_from_json(c) for c in camps[number - 1]]
+        run.make_camp(run.camp(), made)
     except ArenaError as e:
-        raise _Diverged(RunMismatch(number, 0, f"camp after bout {number}: {e}")) from None
-    run.make_camp(run.camp(), made)
+        raise _Diverged(RunMismatch(0, 0, f"camp {number}: {e}", step)) from None
 
 
 def _source(steps: list[Any]) -> Callable[[Battle, int], Command | None]:

@@ -14,7 +14,10 @@ from arena.model.commands import command_from_json
 from arena.replay.document import MAX_SEED, MAX_TEXT, keyframe_list, need, short_text
 from arena.rules import RULESETS, get_ruleset
 from arena.run.decisions import choice_from_json
-from arena.run.engine import ENDLESS_LIMIT, MAX_COMMANDS, PARTY_SIZE
+from arena.run.engine import MAX_COMMANDS, PARTY_SIZE
+from arena.run.route import MAX_STEPS
+
+MAX_NODE_ID = 40  # a node id's length (`a167s1000n2` is 11)
 
 RESULTS = ("victory", "death", "retired")
 BY = ("player", "ai", "auto")  # auto: the AI's command for a member (the terminal's auto-fight)
@@ -23,16 +26,21 @@ BY = ("player", "ai", "auto")  # auto: the AI's command for a member (the termin
 def check_record(doc: dict[str, Any], where: str) -> None:
     """Refuse a malformed run record in one line naming the field (`where`: the file)."""
     _header(doc, where)
+    route = need(doc, "route", list, where)
+    if not 1 <= len(route) <= MAX_STEPS or not all(
+            isinstance(n, str) and 0 < len(n) <= MAX_NODE_ID for n in route):
+        raise ArenaError(f"{where}: 'route' must be 1..{MAX_STEPS} node ids")
     fights = need(doc, "fights", list, where)
-    if not 1 <= len(fights) <= ENDLESS_LIMIT:
-        raise ArenaError(f"{where}: 'fights' must hold 1..{ENDLESS_LIMIT} bouts")
+    if not 1 <= len(fights) <= len(route):
+        raise ArenaError(f"{where}: 'fights' must hold 1..{len(route)} bouts (one a fight "
+                         "node of the route)")
     for number, fight in enumerate(fights, 1):
         _fight(fight, number, f"{where}: bout {number}")
     camps = need(doc, "camps", list, where)
-    if len(camps) > len(fights):
-        raise ArenaError(f"{where}: 'camps' holds {len(camps)} camps for {len(fights)} bouts")
+    if len(camps) > len(route):
+        raise ArenaError(f"{where}: 'camps' holds {len(camps)} camps for {len(route)} steps")
     for number, made in enumerate(camps, 1):
-        _camp(made, f"{where}: camp after bout {number}")
+        _camp(made, f"{where}: camp {number}")
 
 
 def _header(doc: dict[str, Any], where: str) -> None:
@@ -51,8 +59,8 @@ def _header(doc: dict[str, Any], where: str) -> None:
     need(doc, "generator_version", int, where)
     if not 0 <= need(doc, "seed", int, where) <= MAX_SEED:
         raise ArenaError(f"{where}: 'seed' must be 0..{MAX_SEED}")
-    if not 1 <= need(doc, "bouts", int, where) <= ENDLESS_LIMIT:
-        raise ArenaError(f"{where}: 'bouts' must be 1..{ENDLESS_LIMIT}")
+    if not 1 <= need(doc, "steps", int, where) <= MAX_STEPS:
+        raise ArenaError(f"{where}: 'steps' must be 1..{MAX_STEPS}")
     need(doc, "endless", bool, where)
     need(doc, "seeded", bool, where)
     party = need(doc, "party", list, where)
@@ -70,6 +78,9 @@ def _fight(fight: object, number: int, where: str) -> None:
         raise ArenaError(f"{where}: not an object")
     if need(fight, "bout", int, where) != number:
         raise ArenaError(f"{where}: 'bout' is {fight['bout']}, out of place")
+    node = need(fight, "node", str, where)
+    if not 0 < len(node) <= MAX_NODE_ID:
+        raise ArenaError(f"{where}: 'node' must be a node id of 1..{MAX_NODE_ID} characters")
     if not 0 <= need(fight, "battle_seed", int, where) <= MAX_SEED:
         raise ArenaError(f"{where}: 'battle_seed' must be 0..{MAX_SEED}")
     need(fight, "scenario", dict, where)

@@ -1,6 +1,7 @@
 """The run's own events as frozen records, and their JSON Lines (`arena run --auto --json`).
 
-A run tells what happens beside the battles' events: `run_start`, `bout_start`, `battle_end`
+A run tells what happens beside the battles' events: `run_start`, `route` (the road taken to a
+node of the run's map), `bout_start`, `battle_end`
 (a battle's end with its state hash), `bout_end`, `level_up`, `loot`, `camp` (a choice made)
 and `run_end`. Each is one record; `to_json` writes the object the JSON Lines have always
 held (the `type` first, then the fields in the record's order), `run_event_from_json` reads
@@ -129,12 +130,12 @@ class Foe:
 
 @dataclass(frozen=True, slots=True)
 class RunStart:
-    """The run begins: its seed, ruleset, length (None: endless) and party."""
+    """The run begins: its seed, ruleset, length in steps (None: endless) and party."""
 
     type: ClassVar[str] = "run_start"
     seed: int
     ruleset: str
-    bouts: int | None
+    steps: int | None
     endless: bool
     seeded: bool
     party: tuple[MemberState, ...]
@@ -142,22 +143,25 @@ class RunStart:
     def to_json(self) -> dict[str, object]:
         """A JSON object."""
         return {"type": self.type, "seed": self.seed, "ruleset": self.ruleset,
-                "bouts": self.bouts, "endless": self.endless, "seeded": self.seeded,
+                "steps": self.steps, "endless": self.endless, "seeded": self.seeded,
                 "party": _party_json(self.party)}
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> RunStart:
         """Read one back."""
-        return cls(_int(data, "seed"), _str(data, "ruleset"), _maybe_int(data, "bouts"),
+        return cls(_int(data, "seed"), _str(data, "ruleset"), _maybe_int(data, "steps"),
                    _bool(data, "endless"), _bool(data, "seeded"), _party(data))
 
 
 @dataclass(frozen=True, slots=True)
 class BoutStart:
-    """A bout begins: its arena's theme and scenario id, the foes' budget, foes and party."""
+    """A bout begins: its node (step, id, kind), arena, the foes' budget, foes and party."""
 
     type: ClassVar[str] = "bout_start"
     bout: int
+    step: int
+    node: str
+    kind: str
     theme: str
     scenario: str
     boss: bool
@@ -167,7 +171,8 @@ class BoutStart:
 
     def to_json(self) -> dict[str, object]:
         """A JSON object."""
-        return {"type": self.type, "bout": self.bout, "theme": self.theme,
+        return {"type": self.type, "bout": self.bout, "step": self.step, "node": self.node,
+                "kind": self.kind, "theme": self.theme,
                 "scenario": self.scenario, "boss": self.boss, "budget": self.budget,
                 "enemies": [f.to_json() for f in self.enemies], "party": _party_json(self.party)}
 
@@ -176,8 +181,31 @@ class BoutStart:
         """Read one back."""
         foes = tuple(Foe(_str(f, "name"), _str(f, "template"), _int(f, "threat"))
                      for f in _objects(data, "enemies"))
-        return cls(_int(data, "bout"), _str(data, "theme"), _str(data, "scenario"),
+        return cls(_int(data, "bout"), _int(data, "step"), _str(data, "node"),
+                   _str(data, "kind"), _str(data, "theme"), _str(data, "scenario"),
                    _bool(data, "boss"), _int(data, "budget"), foes, _party(data))
+
+
+@dataclass(frozen=True, slots=True)
+class RouteTaken:
+    """The party takes the road to node `node` of step `step`: its kind and theme."""
+
+    type: ClassVar[str] = "route"
+    step: int
+    node: str
+    kind: str
+    theme: str
+
+    def to_json(self) -> dict[str, object]:
+        """A JSON object."""
+        return {"type": self.type, "step": self.step, "node": self.node, "kind": self.kind,
+                "theme": self.theme}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> RouteTaken:
+        """Read one back."""
+        return cls(_int(data, "step"), _str(data, "node"), _str(data, "kind"),
+                   _str(data, "theme"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -274,21 +302,21 @@ class Spoils:
 
 @dataclass(frozen=True, slots=True)
 class CampMade:
-    """A camp choice made after bout `bout` (its JSON follows the bout's number)."""
+    """A camp choice made at step `step` (its JSON follows the step's number)."""
 
     type: ClassVar[str] = "camp"
-    bout: int
+    step: int
     choice: CampChoice
 
     def to_json(self) -> dict[str, object]:
         """A JSON object."""
-        return {"type": self.type, "bout": self.bout, **self.choice.to_json()}
+        return {"type": self.type, "step": self.step, **self.choice.to_json()}
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> CampMade:
         """Read one back."""
-        return cls(_int(data, "bout"), choice_from_json(
-            {k: v for k, v in data.items() if k not in ("type", "bout")}))
+        return cls(_int(data, "step"), choice_from_json(
+            {k: v for k, v in data.items() if k not in ("type", "step")}))
 
 
 @dataclass(frozen=True, slots=True)
@@ -315,10 +343,11 @@ class RunEnd:
                    _int(data, "seed"), _str(data, "ruleset"))
 
 
-RunEvent = RunStart | BoutStart | BattleEnd | BoutEnd | LevelUp | Spoils | CampMade | RunEnd
+RunEvent = (RunStart | RouteTaken | BoutStart | BattleEnd | BoutEnd | LevelUp | Spoils | CampMade
+            | RunEnd)
 RUN_EVENT_TYPES: dict[str, type[RunEvent]] = {
-    e.type: e for e in (RunStart, BoutStart, BattleEnd, BoutEnd, LevelUp, Spoils, CampMade,
-                        RunEnd)}
+    e.type: e for e in (RunStart, RouteTaken, BoutStart, BattleEnd, BoutEnd, LevelUp, Spoils,
+                        CampMade, RunEnd)}
 
 
 def run_event_from_json(data: object) -> RunEvent:

@@ -1,10 +1,11 @@
 """The run journal: one save per run, a JSON line per command and camp choice, fsynced.
 
 `saves/run.journal.jsonl` holds a header (format, versions, assets hash, the run's
-configuration and party), then lines of three kinds, in the order they happened:
+configuration and party), then lines of four kinds, in the order they happened:
+`{"step": s, "node": "a1s3n2"}` for the road taken to a node of step s of the run's map,
 `{"bout": k, "command": ..., "by": ..., "state_hash": ...}` for each command of bout k,
-`{"camp": k, "choice": {...}}` for each camp choice after bout k, and `{"camp": k,
-"closed": true}` when the party leaves that camp. A killed terminal loses at most the line in
+`{"camp": s, "choice": {...}}` for each choice at the camp (or the spoils) of step s, and
+`{"camp": s, "closed": true}` when the party leaves it. A killed terminal loses at most the line in
 flight (an unreadable last line is dropped); any other damage makes the journal unreadable,
 and the caller sets it aside (never deletes it). Each kind of line is a record below, written
 and read back byte for byte as these shapes; a line with any other field is refused.
@@ -26,7 +27,7 @@ from arena.run.engine import RunConfig
 from arena.text import one_line
 
 FORMAT = "arena-run-journal"
-VERSION = 1
+VERSION = 2  # 2: the run's map (`step` lines, camps by step); 1 is refused
 NAME = "run.journal.jsonl"
 KEPT = ("; the run is kept as far as the screen showed it: free some space, then run arena to "
         "continue it")
@@ -35,6 +36,18 @@ KEPT = ("; the run is kept as far as the screen showed it: free some space, then
 def _line(value: object) -> str:
     """One compact JSON line."""
     return json.dumps(value, separators=(",", ":")) + "\n"
+
+
+@dataclass(frozen=True, slots=True)
+class Routed:
+    """The road taken to node `node` of step `step`."""
+
+    step: int
+    node: str
+
+    def to_json(self) -> dict[str, object]:
+        """The journal line."""
+        return {"step": self.step, "node": self.node}
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,7 +67,7 @@ class Commanded:
 
 @dataclass(frozen=True, slots=True)
 class Chosen:
-    """A camp choice made after bout `camp`."""
+    """A choice made at the camp (or the spoils) of step `camp`."""
 
     camp: int
     choice: CampChoice
@@ -66,7 +79,7 @@ class Chosen:
 
 @dataclass(frozen=True, slots=True)
 class Closed:
-    """The party leaves the camp after bout `camp`."""
+    """The party leaves the camp (or the spoils) of step `camp`."""
 
     camp: int
 
@@ -75,12 +88,12 @@ class Closed:
         return {"camp": self.camp, "closed": True}
 
 
-JournalLine = Commanded | Chosen | Closed
+JournalLine = Routed | Commanded | Chosen | Closed
 
 
 def config_json(config: RunConfig) -> dict[str, object]:
     """A run configuration as the header stores it."""
-    return {"ruleset": config.ruleset, "seed": config.seed, "bouts": config.bouts,
+    return {"ruleset": config.ruleset, "seed": config.seed, "steps": config.steps,
             "endless": config.endless, "seeded": config.seeded, "party": list(config.party)}
 
 
@@ -102,17 +115,21 @@ class RunJournal:
         """Append one line, on disk when this returns; a full disk is one ArenaError line."""
         self.file.write(_line(line.to_json()))
 
+    def route(self, step: int, node: str) -> None:
+        """The road taken to node `node` of step `step`."""
+        self.append(Routed(step, node))
+
     def command(self, bout: int, step: dict[str, Any]) -> None:
         """A command of bout `bout` as recorded (command, by, state hash)."""
         self.append(Commanded(bout, step["command"], step["by"], step["state_hash"]))
 
-    def choice(self, bout: int, choice: CampChoice) -> None:
-        """A camp choice made after bout `bout`."""
-        self.append(Chosen(bout, choice))
+    def choice(self, step: int, choice: CampChoice) -> None:
+        """A choice made at the camp of step `step`."""
+        self.append(Chosen(step, choice))
 
-    def closed(self, bout: int) -> None:
-        """The party leaves the camp after bout `bout`."""
-        self.append(Closed(bout))
+    def closed(self, step: int) -> None:
+        """The party leaves the camp of step `step`."""
+        self.append(Closed(step))
 
     def close(self) -> None:
         """Close the file, keeping it for the next `arena` to continue."""
@@ -140,7 +157,7 @@ def _config(value: object, where: str) -> RunConfig:
     """The header's run configuration, checked field by field."""
     if not isinstance(value, dict):
         raise ArenaError(f"{where}: header: no run configuration")
-    kinds = {"ruleset": str, "seed": int, "bouts": int, "endless": bool, "seeded": bool,
+    kinds = {"ruleset": str, "seed": int, "steps": int, "endless": bool, "seeded": bool,
              "party": list}
     for key, kind in kinds.items():
         if not isinstance(value.get(key), kind):
@@ -148,13 +165,15 @@ def _config(value: object, where: str) -> RunConfig:
     party = value["party"]
     if not all(isinstance(t, str) for t in party):
         raise ArenaError(f"{where}: header: party: not a list of template ids")
-    return RunConfig(value["ruleset"], value["seed"], value["bouts"], value["endless"],
+    return RunConfig(value["ruleset"], value["seed"], value["steps"], value["endless"],
                      value["seeded"], tuple(party))
 
 
 BY = ("player", "ai", "auto")  # who gave a command: the player, a side's AI, auto-fight
 # Each kind of line: the number that names it, and every field it may hold.
-FIELDS = {"bout": frozenset({"bout", "command", "by", "state_hash"}),
+MAX_NODE_ID = 40
+FIELDS = {"step": frozenset({"step", "node"}),
+          "bout": frozenset({"bout", "command", "by", "state_hash"}),
           "choice": frozenset({"camp", "choice"}), "closed": frozenset({"camp", "closed"})}
 
 
@@ -164,9 +183,12 @@ def _whole(value: object) -> bool:
 
 
 def _valid(data: object) -> bool:
-    """Whether a journal line is recognisably one of the three kinds (its key fields typed)."""
-    if not isinstance(data, dict) or ("bout" in data) == ("camp" in data):
+    """Whether a journal line is recognisably one of the four kinds (its key fields typed)."""
+    if not isinstance(data, dict) or sum(k in data for k in ("step", "bout", "camp")) != 1:
         return False
+    if _whole(data.get("step")):
+        node = data.get("node")
+        return isinstance(node, str) and 0 < len(node) <= MAX_NODE_ID
     if _whole(data.get("bout")):
         return isinstance(data.get("command"), dict) and isinstance(data.get("state_hash"), str)
     if _whole(data.get("camp")):
@@ -175,8 +197,8 @@ def _valid(data: object) -> bool:
 
 
 def line_from_json(data: dict[str, Any]) -> JournalLine:
-    """A journal line of one of the three kinds (`_valid`) as its record; ArenaError if bad."""
-    kind = "bout" if "bout" in data else "choice" if "choice" in data else "closed"
+    """A journal line of one of the four kinds (`_valid`) as its record; ArenaError if bad."""
+    kind = next((k for k in ("step", "bout", "choice") if k in data), "closed")
     unknown = sorted(str(k) for k in set(data) - FIELDS[kind])
     if unknown:
         raise ArenaError(f"unknown field {one_line(repr(unknown[0]), 40)}")
@@ -187,6 +209,8 @@ def line_from_json(data: dict[str, Any]) -> JournalLine:
         if by is not None and by not in BY:
             raise ArenaError(f"by: {one_line(repr(by), 40)} is none of {', '.join(BY)}")
         return Commanded(data["bout"], data["command"], by, data["state_hash"])
+    if kind == "step":
+        return Routed(data["step"], data["node"])
     if kind == "closed":
         return Closed(data["camp"])
     return Chosen(data["camp"], choice_from_json(data["choice"]))
@@ -205,7 +229,9 @@ def load(path: Path) -> Journalled:
         raise ArenaError(f"{where}: not an arena run journal")
     if head.get("journal_version") != VERSION:
         found = one_line(repr(head.get("journal_version")))
-        raise ArenaError(f"{where}: run journal format {found}; this game reads format {VERSION}")
+        old = " (from before the run's map: it cannot be continued)" if found == "1" else ""
+        raise ArenaError(f"{where}: run journal format {found}{old}; this game reads format "
+                         f"{VERSION}")
     lines: list[JournalLine] = []
     dropped = False
     for number, row in enumerate(rows[1:], 2):

@@ -49,7 +49,7 @@ def test_an_over_long_record_name_is_refused_before_the_battle_is_fought(
 def test_an_over_long_run_record_name_is_refused_before_the_run_is_played(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     saves = tmp_path / "saves"
-    out, err = _one_line(capsys, ["run", "--auto", "--seed", "1", "--bouts", "1", "--saves",
+    out, err = _one_line(capsys, ["run", "--auto", "--seed", "1", "--steps", "1", "--saves",
                                   str(saves), "--record", str(saves / ("y" * 300 + ".json"))])
     assert "name too long" in err and out == ""
     assert not saves.exists()  # no score line, no morgue for a run that was never recorded

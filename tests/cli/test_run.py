@@ -14,7 +14,7 @@ def test_run_auto_record_refuses_an_existing_file_unless_forced(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     record, saves = tmp_path / "run.json", tmp_path / "saves"
     record.write_text("keep me")
-    argv = ["run", "--auto", "--seed", "3", "--rules", "d40", "--bouts", "1", "--saves",
+    argv = ["run", "--auto", "--seed", "3", "--rules", "d40", "--steps", "1", "--saves",
             str(saves), "--record", str(record)]
     assert main(argv) == 2
     out, err = capsys.readouterr()

@@ -18,7 +18,7 @@ from arena.ai import tactical as ai_tactical
 from arena.cli import choices
 from arena.rules import RULESETS
 from arena.rules.odds import has_odds
-from arena.run import engine
+from arena.run import route
 
 HEAVY = ("tcod", "numpy", "blessed", "esper", "arena.tui", "arena.battle.core", "arena.rules",
          "arena.assets", "arena.ecs")
@@ -67,7 +67,7 @@ def test_the_command_line_s_ai_names_and_defaults_are_the_engine_s() -> None:
     assert choices.DEFAULT_AI == ai_roster.DEFAULT_AI
     assert choices.DEFAULT_LEVEL == ai_roster.DEFAULT_LEVEL
     assert choices.AI_LEVELS == ai_tactical.LEVELS
-    assert choices.DEFAULT_BOUTS == engine.DEFAULT_BOUTS
+    assert choices.DEFAULT_STEPS == route.DEFAULT_STEPS
 
 
 @pytest.mark.slow

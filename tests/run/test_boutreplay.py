@@ -13,7 +13,7 @@ from arena.errors import ArenaError
 from arena.hexgrid import Hex
 from arena.model.commands import EndTurn
 from arena.run.boutreplay import carried
-from arena.run.camp import auto_next
+from arena.run.camppolicy import auto_next
 from arena.run.engine import RunConfig
 from arena.run.live import LiveRun
 from arena.run.runjournal import NAME
@@ -23,17 +23,18 @@ from tests.run.test_run import LIBRARY
 
 @pytest.fixture(scope="module")
 def injured_run(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """adnd, seed 1, eight bouts: bout 8 is fought by a member carrying 7 lost hit points and
-    an injury point (`injured`), the others carry lost hit points from bout 2 on."""
+    """adnd, seed 7, twelve steps and seven bouts: bout 6 is fought by a member carrying lost hit
+    points, a wound (`bleeding`) and an injury point (`injured`), and bout 3 by one carrying lost
+    hit points."""
     folder = tmp_path_factory.mktemp("run")
     path = folder / "run.json"
-    assert main(["run", "--auto", "--seed", "1", "--rules", "adnd", "--bouts", "8",
+    assert main(["run", "--auto", "--seed", "7", "--rules", "adnd", "--steps", "12",
                  "--saves", str(folder / "saves"), "--record", str(path)]) == 0
     return path
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("bout", [1, 3, 8])
+@pytest.mark.parametrize("bout", [1, 3, 6])
 def test_a_run_bout_exported_verifies_on_its_own_with_its_carried_wounds(
         injured_run, tmp_path, capsys, bout):
     out = tmp_path / "bout.json"
@@ -51,15 +52,18 @@ def test_a_run_bout_exported_verifies_on_its_own_with_its_carried_wounds(
     party = [c for c in made["scenario"]["combatants"] if c["side"] == 0]
     if bout == 1:
         assert not any("start_hp" in c or "conditions" in c for c in party)
-    if bout == 8:
+    if bout == 3:
         assert [(c.get("start_hp"), c.get("conditions")) for c in party] == [
-            (21, {"injured": [0, 1]})]
+            (None, None), (17, None)]
+    if bout == 6:
+        assert [(c.get("start_hp"), c.get("conditions")) for c in party] == [
+            (28, {"bleeding": [0, 1], "injured": [0, 1]}), (None, None)]
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize(("args", "message"), [
-    (["--bout", "9", "--export", "{tmp}/x.json"], "--bout 9: the run has bouts 1 to 8"),
-    (["--bout", "0", "--export", "{tmp}/x.json"], "--bout 0: the run has bouts 1 to 8"),
+    (["--bout", "8", "--export", "{tmp}/x.json"], "--bout 8: the run has bouts 1 to 7"),
+    (["--bout", "0", "--export", "{tmp}/x.json"], "--bout 0: the run has bouts 1 to 7"),
     (["--export", "{tmp}/x.json"], "--export needs --bout N"),
     (["--bout", "1", "--export", "{run}"], "exists: --export writes a new file"),
     (["--bout", "1", "--verify"], "--bout goes with --export PATH"),
@@ -108,6 +112,7 @@ def test_carried_writes_only_the_wounds_that_differ_from_full_health():
 def test_a_terminal_runs_bout_with_player_and_auto_fight_commands_exports_and_verifies(
         tmp_path, capsys):
     live = LiveRun.new(RunConfig("d40", 7, 1), LIBRARY, tmp_path / NAME)
+    assert live.go(live.run.options()[0].id) is None
     fight = live.begin_bout()
     battle = fight.recorder.battle
     mine = set(fight.bout.entities.values())

@@ -15,7 +15,7 @@ def _no_recruit(name: str) -> Member:
 
 def full_camp() -> Camp:
     """A camp after a boss bout: every member carries three weapons; the boss's is the loot."""
-    run = Run(RunConfig("ap", 3, bouts=5), LIBRARY)
+    run = Run(RunConfig("ap", 3, steps=5), LIBRARY)
     dagger = LIBRARY.weapons["dagger"]
     for m in run.party:
         m.gear = [*m.gear, *(Gear(dagger, dagger) for _ in range(MAX_GEAR))][:MAX_GEAR]

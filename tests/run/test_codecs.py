@@ -3,39 +3,40 @@
 from __future__ import annotations
 
 import json
-import shutil
 from pathlib import Path
 
 import pytest
 
-import arena
 from arena.assets import load_library
 from arena.errors import ArenaError
-from arena.procgen import GENERATOR_VERSION
 from arena.run.auto import play_auto
 from arena.run.decisions import (
     CHOICE_TYPES,
+    Forage,
     Give,
     Loot,
     Recruit,
     Repair,
     Rest,
     Retire,
+    Scout,
     Take,
     Tend,
+    Train,
     Use,
     choice_from_json,
 )
 from arena.run.engine import RunConfig
-from arena.run.live import resume
+from arena.run.live import LiveRun, resume
 from arena.run.record import document, verify
+from arena.run.route import CAMP
 from arena.run.runevents import RUN_EVENT_TYPES, run_event_from_json
-from arena.run.runjournal import NAME, Chosen, Closed, Commanded, load
+from arena.run.runjournal import NAME, load
 
 LIBRARY = load_library()
 DATA = Path(__file__).parents[1] / "data"
-# Written by the code before camp choices were records (commit 26ff5a8): commands of three
-# bouts and the start of a fourth, camps with take, give, loot, rest, use and recruit.
+# Written by the code before camp choices were records (commit 26ff5a8), and before the run's
+# map: journal format 1, refused.
 OLD_JOURNAL = DATA / "run_journal_ap_2.jsonl"
 
 
@@ -48,8 +49,11 @@ WRITTEN = {
     Loot(item=0, member=1): '{"choice":"loot","item":0,"member":1}',
     Give(member=0, weapon=1, to=2): '{"choice":"give","member":0,"weapon":1,"to":2}',
     Rest(): '{"choice":"rest"}',
-    Repair(member=2, weapon=0): '{"choice":"repair","member":2,"weapon":0}',
-    Tend(member=1, injury="bleeding"): '{"choice":"tend","member":1,"injury":"bleeding"}',
+    Train(): '{"choice":"train"}',
+    Repair(): '{"choice":"repair"}',
+    Tend(member=1): '{"choice":"tend","member":1}',
+    Forage(): '{"choice":"forage"}',
+    Scout(): '{"choice":"scout"}',
     Take(item=4, member=0): '{"choice":"take","item":4,"member":0}',
     Use(member=0, item=1): '{"choice":"use","member":0,"item":1}',
     Recruit(): '{"choice":"recruit"}',
@@ -69,9 +73,10 @@ def test_each_camp_choice_writes_and_reads_the_json_the_files_hold():
     ({"member": 0}, "unknown camp choice None"),
     ({"choice": "take", "item": True, "member": 0}, "camp choice take: item: missing or not a "
                                                     "whole number"),
-    ({"choice": "repair", "member": 0}, "camp choice repair: weapon: missing"),
-    ({"choice": "tend", "member": 0, "injury": 3}, "camp choice tend: injury: missing or not "
-                                                   "a string"),
+    ({"choice": "repair", "member": 0}, "camp choice repair: unknown field member"),
+    ({"choice": "tend"}, "camp choice tend: member: missing or not a whole number"),
+    ({"choice": "tend", "member": 0, "injury": "bleeding"}, "camp choice tend: unknown field "
+                                                            "injury"),
     ({"choice": "rest", "member": 0}, "camp choice rest: unknown field member"),
     ({"choice": "loot\n\x1b[2J", "item": 0}, r"unknown camp choice loot\n\x1b[2J"),
     ([], "a camp choice is not a JSON object"),
@@ -82,30 +87,46 @@ def test_a_bad_camp_choice_is_refused_in_one_line(data, message):
     assert message in str(caught.value) and "\n" not in str(caught.value)
 
 
-def test_a_journal_written_before_the_records_reads_back_and_rewrites_to_the_same_bytes(
-        tmp_path: Path) -> None:
-    old = OLD_JOURNAL.read_text(encoding="utf-8").splitlines(keepends=True)
-    kinds = {line.choice.kind for line in load(OLD_JOURNAL).lines if isinstance(line, Chosen)}
-    assert kinds == {"take", "give", "loot", "rest", "use", "recruit"}
-    for text, line in zip(old[1:], load(OLD_JOURNAL).lines, strict=True):
-        assert isinstance(line, Commanded | Chosen | Closed)
-        assert _compact(line.to_json()) + "\n" == text
+def test_a_journal_from_before_the_run_s_map_is_refused_in_one_line() -> None:
+    with pytest.raises(ArenaError, match=r"run journal format 1 \(from before the run's map: it "
+                                         r"cannot be continued\); this game reads format 2$"):
+        load(OLD_JOURNAL)
+
+
+def test_journal_lines_read_back_and_rewrite_to_the_same_bytes(tmp_path: Path) -> None:
     path = tmp_path / NAME
-    shutil.copy(OLD_JOURNAL, path)
-    live, dropped = resume(path, LIBRARY)  # re-plays every line, then writes the journal anew
+    live = LiveRun.new(RunConfig("d40", 7, 12), LIBRARY, path)
+    while live.phase != "camp" or live.run.here is None or live.run.here.kind != CAMP:
+        if live.phase == "route":
+            ways = live.run.options()
+            assert live.go(next((n for n in ways if n.kind == CAMP), ways[0]).id) is None
+        elif live.phase == "preview":
+            fight = live.begin_bout()
+            while not fight.recorder.battle.over:
+                fight.recorder.apply(fight.recorder.battle.decide(), "auto")
+                live.record()
+            live.end_bout()
+        else:
+            live.leave_camp()
+    assert live.choose(Rest()) is None
     live.close()
-    assert not dropped and live.phase == "battle"
-    new = path.read_text(encoding="utf-8").splitlines(keepends=True)
-    assert new[1:] == old[1:]
-    head = json.loads(old[0])
-    head |= {"game_version": arena.__version__, "generator_version": GENERATOR_VERSION,
-             "assets_hash": LIBRARY.hash}  # the header names the game that wrote it last
-    assert new[0] == _compact(head) + "\n"
+    old = path.read_text(encoding="utf-8").splitlines(keepends=True)
+    kinds = {type(line).__name__ for line in load(path).lines}
+    assert kinds == {"Routed", "Commanded", "Chosen", "Closed"}
+    for text, line in zip(old[1:], load(path).lines, strict=True):
+        assert _compact(line.to_json()) + "\n" == text
+    again, dropped = resume(path, LIBRARY)  # re-plays every line, then writes the journal anew
+    again.close()
+    assert not dropped and again.phase == "camp" and again.made == [Rest()]
+    assert path.read_text(encoding="utf-8").splitlines(keepends=True) == old
 
 
 def test_a_journal_line_with_a_bad_choice_is_one_line_naming_the_line(tmp_path: Path) -> None:
     path = tmp_path / NAME
-    lines = OLD_JOURNAL.read_text(encoding="utf-8").splitlines(keepends=True)[:1]
+    head = json.loads(OLD_JOURNAL.read_text(encoding="utf-8").splitlines()[0])
+    head["journal_version"] = 2
+    head["config"]["steps"] = head["config"].pop("bouts")
+    lines = [_compact(head) + "\n"]
     path.write_text("".join(lines) + '{"camp":1,"choice":{"choice":"dance"}}\n'
                     '{"camp":1,"closed":true}\n', encoding="utf-8")
     with pytest.raises(ArenaError, match=r"line 2: unknown camp choice dance$"):
@@ -137,7 +158,7 @@ def test_each_run_event_reads_back_to_the_same_json(auto_run) -> None:
     ({"type": "party"}, "unknown run event party"),
     ({"type": "level_up", "bout": 1, "name": "Ann", "level": "2", "what": ""},
      "run event level_up: level: missing or not a whole number"),
-    ({"type": "camp", "bout": 1, "choice": "nap"}, "run event camp: unknown camp choice nap"),
+    ({"type": "camp", "step": 1, "choice": "nap"}, "run event camp: unknown camp choice nap"),
     ({"type": "run_end", "result": None, "bouts_won": 0, "score": 0, "seed": True,
       "ruleset": "d40"}, "run event run_end: seed: missing or not a whole number"),
 ])
@@ -151,5 +172,5 @@ def test_a_record_with_a_bad_camp_choice_names_the_camp(auto_run) -> None:
     doc["camps"][0].append({"choice": "take", "item": "all", "member": 0})  # type: ignore[index]
     mismatch = verify(doc, LIBRARY)  # type: ignore[arg-type]
     assert mismatch is not None
-    assert "camp after bout 1: camp choice take: item: missing or not a whole number" in str(
+    assert "step 1: camp 1: camp choice take: item: missing or not a whole number" in str(
         mismatch)

@@ -14,14 +14,17 @@ from arena.run.camp import choose
 from arena.run.carry import Tally, carry_over
 from arena.run.decisions import Take, Use
 from arena.run.engine import Run, RunConfig
+from arena.run.route import CAMP
 from tests.factories import fighter
+from tests.run.roads import first_road, next_bout
 from tests.run.test_run import LIBRARY, _carry, _staged
 
 
 def test_camp_offers_three_weapons_then_an_armour_and_a_supply():
-    offers = Run(RunConfig("ap", 3, bouts=3), LIBRARY).offers(1)
-    assert [x.id for x in offers] == ["light_crossbow", "yew_longbow", "serpent_sword",
-                                      "buckler", "healing_potion"]
+    run = Run(RunConfig("ap", 3, steps=3), LIBRARY)
+    offers = run.offers(first_road(run))  # drawn from (run seed, node a1s1n0) alone
+    assert [x.id for x in offers] == ["quarterstaff", "two_handed_sword", "serpent_sword",
+                                      "round_shield", "healing_potion"]
     assert isinstance(offers[3], Armour) and isinstance(offers[4], Supply)
 
 
@@ -36,7 +39,7 @@ def won_bout_one():
 
 
 def next_bout_member(run, kind):
-    nxt = run.prepare()
+    nxt = next_bout(run)
     with run.battle(nxt) as b:
         esper.switch_world(b.world.name)
         e = nxt.entities[0]
@@ -47,18 +50,18 @@ def test_buying_a_shield_at_camp_changes_the_armour_class_in_the_next_bout():
     run = won_bout_one()
     m = run.party[0]
     assert (m.armour.id, m.stats["ap"].get("ac", 10)) == ("leather", 10)
-    camp = run.camp()
+    camp = run.camp_for(CAMP)
+    camp.offers[3] = LIBRARY.armour["buckler"]
     assert choose(camp, Take(item=3, member=0)) is None
-    assert m.shield.id == "buckler" and camp.actions == 1
+    assert m.shield.id == "buckler" and camp.actions == 0
     stats, _, _ = next_bout_member(run, Stats)
     assert stats.block.number("ac") == 10 + 2 + 1  # base, leather (ap AC 12), buckler +1
 
 
 def test_buying_body_armour_replaces_what_was_worn_in_the_next_bout():
     run = won_bout_one()
-    camp = run.camp()
-    camp.offers = list(run.offers(3))  # bout 3's goods: a chain shirt among them
-    assert camp.offers[3].id == "chain_shirt"
+    camp = run.camp_for(CAMP)
+    camp.offers[3] = LIBRARY.armour["chain_shirt"]
     assert choose(camp, Take(item=3, member=0)) is None
     stats, _, _ = next_bout_member(run, Stats)
     assert stats.block.number("ac") == 10 + 4  # chain shirt: ap AC 14
@@ -66,9 +69,9 @@ def test_buying_body_armour_replaces_what_was_worn_in_the_next_bout():
 
 def test_a_potion_bought_at_camp_is_in_the_pack_next_bout_and_gone_once_drunk():
     run = won_bout_one()
-    assert choose(run.camp(), Take(item=4, member=0)) is None
+    assert choose(run.camp_for(CAMP), Take(item=4, member=0)) is None
     assert [s.id for s in run.party[0].supplies] == ["healing_potion"]
-    nxt = run.prepare()
+    nxt = next_bout(run)
     with run.battle(nxt) as b:
         esper.switch_world(b.world.name)
         e = nxt.entities[0]
@@ -86,15 +89,15 @@ def test_a_potion_used_at_camp_heals_its_average_rounded_up_and_is_free():
     m = run.party[0]
     m.hp = 10
     m.supplies = [LIBRARY.supplies["healing_potion"]]
-    camp = run.camp()
+    camp = run.camp_for(CAMP)
     assert choose(camp, Use(member=0, item=0)) is None
-    assert (m.hp, m.supplies, camp.actions) == (10 + 7, [], 2)  # 2d4+2: 5 + 2 = 7
+    assert (m.hp, m.supplies, camp.actions) == (10 + 7, [], 1)  # 2d4+2: 5 + 2 = 7
     assert choose(camp, Use(member=0, item=0)) == f"{m.name} has no supply #0"
 
 
 def test_a_shield_is_refused_to_a_member_who_fights_only_two_handed():
     run = won_bout_one()
-    camp = run.camp()
+    camp = run.camp_for(CAMP)
     camp.offers[3] = LIBRARY.armour["tower_shield"]
     run.party[0].gear[0].weapon = LIBRARY.weapons["greatsword"]
     assert choose(camp, Take(item=3, member=0)) == (
@@ -103,8 +106,10 @@ def test_a_shield_is_refused_to_a_member_who_fights_only_two_handed():
 
 def test_a_shield_left_on_the_floor_at_the_end_of_a_bout_is_gone_from_the_run():
     run = won_bout_one()
-    assert choose(run.camp(), Take(item=3, member=0)) is None
-    nxt = run.prepare()
+    camp = run.camp_for(CAMP)
+    camp.offers[3] = LIBRARY.armour["buckler"]
+    assert choose(camp, Take(item=3, member=0)) is None
+    nxt = next_bout(run)
     with run.battle(nxt) as b:
         esper.switch_world(b.world.name)
         e = nxt.entities[0]

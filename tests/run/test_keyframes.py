@@ -13,7 +13,7 @@ from arena.replay.seek import Seeker
 from arena.run.record import RUN_VERSION
 from arena.tui.viewer.playback import load_films, open_playback
 
-RUN = ["run", "--auto", "--seed", "5", "--bouts", "2"]
+RUN = ["run", "--auto", "--seed", "5", "--steps", "2"]
 
 
 @pytest.fixture

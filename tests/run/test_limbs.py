@@ -16,12 +16,15 @@ from arena.battle.core import Battle
 from arena.ecs.components import Conditions, Wielded, Worn
 from arena.hexgrid import Hex
 from arena.model.commands import Attack
-from arena.run.camp import Camp, auto_next, choose
+from arena.run.camp import Camp, choose
+from arena.run.camppolicy import auto_next
 from arena.run.decisions import Give, Loot, Take
 from arena.run.engine import Bout
 from arena.run.party import Gear
 from arena.tui.run.camp import CampScreen
 from tests.factories import ap_stats, fighter, scenario
+from tests.run.roads import first_road
+from tests.run.roads import next_bout as walk_on
 from tests.run.test_run import LIBRARY, _carry, _staged
 
 LONGSWORD = LIBRARY.weapons["longsword"]
@@ -39,12 +42,13 @@ def staged_with_shield(*row: int):  # type: ignore[no-untyped-def]
     run.party[0].shield = HEATER
     me = dataclasses.replace(run.party[0].spec(), side=0, at=Hex(1, 0), facing=3)
     s = dataclasses.replace(scenario(ann, me), ruleset="ap")
-    return run, Bout(1, s, 5, 0, {0: 2}, {}), Battle(s, run.ruleset, 5, [*DOUBLE, *row])
+    bout = Bout(1, first_road(run), s, 5, 0, {0: 2}, {})
+    return run, bout, Battle(s, run.ruleset, 5, [*DOUBLE, *row])
 
 
 def next_bout(run):  # type: ignore[no-untyped-def]
     """Bout 2 (a generated arena): the member's shield, weapons in hand and conditions."""
-    nxt = run.prepare()
+    nxt = walk_on(run)
     with run.battle(nxt) as b:
         esper.switch_world(b.world.name)
         e = nxt.entities[0]
@@ -111,7 +115,7 @@ def test_the_camp_hands_no_shield_to_a_member_without_the_hand_for_it_and_says_w
         assert choose(camp, Take(item=0, member=0)) == (
             f"{m.name} has lost the {part}: the hand left holds the weapon, none is free for "
             "heater shield")
-        assert m.shield is None and camp.actions == 2
+        assert m.shield is None and camp.actions == 1
         assert choose(camp, Take(item=0, member=1)) is None  # two hands: it fits
 
 

@@ -16,12 +16,14 @@ from arena.cli.main import main
 from arena.errors import ArenaError
 from arena.rules import get_ruleset
 from arena.run.balance import foe_budget, rest_gain
-from arena.run.camp import Camp, auto_next
+from arena.run.camp import Camp
+from arena.run.camppolicy import auto_next
 from arena.run.decisions import CampChoice
-from arena.run.engine import RunConfig
+from arena.run.engine import Run, RunConfig
 from arena.run.growth import advance
 from arena.run.live import LiveRun, resume
 from arena.run.party import Member
+from arena.run.route import CAMP
 from arena.run.runjournal import NAME, load
 from arena.tui.run.camp import CampScreen
 from tests.tui.battle.test_app import rows
@@ -40,8 +42,32 @@ def _fight(live: LiveRun, commands: int | None = None) -> None:
         n += 1
 
 
-def _new(tmp_path: Path, seed: int = 7, bouts: int = 2) -> LiveRun:
-    return LiveRun.new(RunConfig("d40", seed, bouts), LIBRARY, tmp_path / NAME)
+def _new(tmp_path: Path, seed: int = 7, steps: int = 2) -> LiveRun:
+    """A new run that has taken the first road (step 1: always a fight)."""
+    live = LiveRun.new(RunConfig("d40", seed, steps), LIBRARY, tmp_path / NAME)
+    assert live.phase == "route"
+    assert live.go(live.run.options()[0].id) is None
+    assert live.phase == "preview"
+    return live
+
+
+def _to_camp(live: LiveRun) -> None:
+    """Play on (the AI fights, spoils left as they are) to the first camp node."""
+    while True:
+        if live.phase == "route":
+            ways = live.run.options()
+            assert live.go(next((n for n in ways if n.kind == CAMP), ways[0]).id) is None
+        elif live.phase == "preview":
+            live.begin_bout()
+        elif live.phase == "battle":
+            _fight(live)
+            live.end_bout()
+        elif live.phase == "camp" and live.run.here is not None \
+                and live.run.here.kind == CAMP:
+            return
+        else:
+            assert live.phase == "camp", live.phase
+            live.leave_camp()
 
 
 def test_a_killed_run_continues_mid_bout_at_the_same_state(tmp_path: Path) -> None:
@@ -75,12 +101,11 @@ def test_the_command_in_flight_at_a_kill_is_the_only_thing_lost(tmp_path: Path) 
 
 
 def test_camp_choices_are_journalled_and_a_continued_camp_keeps_them(tmp_path: Path) -> None:
-    live = _new(tmp_path)
-    live.begin_bout()
-    _fight(live)
-    live.end_bout()
+    live = _new(tmp_path, steps=12)
+    _to_camp(live)
     assert live.phase == "camp"
     assert live.camp is not None
+    live.run.party[0].hp = 1  # the policy rests
     choice = auto_next(live.camp)
     assert choice is not None
     assert live.choose(choice) is None
@@ -97,8 +122,10 @@ def test_camp_choices_are_journalled_and_a_continued_camp_keeps_them(tmp_path: P
 @pytest.mark.slow
 def test_a_finished_terminal_run_leaves_score_morgue_and_a_verifying_record(
         tmp_path: Path, capsys) -> None:  # type: ignore[no-untyped-def]
-    live = _new(tmp_path, seed=7, bouts=2)
+    live = _new(tmp_path, seed=7, steps=2)
     while live.phase != "over":
+        if live.phase == "route":
+            assert live.go(live.run.options()[0].id) is None
         if live.phase == "preview":
             live.begin_bout()
         if live.phase == "battle":
@@ -115,7 +142,7 @@ def test_a_finished_terminal_run_leaves_score_morgue_and_a_verifying_record(
     assert "== Bout by bout ==" in written.morgue.read_text()
     assert written.record is not None
     assert main(["replay", str(written.record), "--verify"]) == 0
-    assert "run verified: 2 bouts" in capsys.readouterr().out
+    assert "run verified: " in capsys.readouterr().out
 
 
 def test_an_unreadable_command_in_a_run_journal_is_an_arena_error_not_a_crash(
@@ -127,7 +154,7 @@ def test_an_unreadable_command_in_a_run_journal_is_an_arena_error_not_a_crash(
     lines = (tmp_path / NAME).read_text().splitlines()
     lines[-2] = lines[-2].replace('"type":', '"type":"dance","was":', 1)
     (tmp_path / NAME).write_text("\n".join(lines) + "\n")
-    with pytest.raises(ArenaError, match=r"line 3: a recorded command is unreadable: unknown "
+    with pytest.raises(ArenaError, match=r"line 4: a recorded command is unreadable: unknown "
                                          r"command type 'dance'"):
         resume(tmp_path / NAME, LIBRARY)
 
@@ -157,10 +184,8 @@ def test_a_half_written_journal_header_is_not_a_run_journal(tmp_path: Path) -> N
 
 @pytest.mark.slow
 def test_camp_keys_make_the_choice_asked_for_one_question_at_a_time(tmp_path: Path) -> None:
-    live = _new(tmp_path)
-    live.begin_bout()
-    _fight(live)
-    live.end_bout()
+    live = _new(tmp_path, steps=12)
+    _to_camp(live)
     assert live.camp is not None
     made: list[dict[str, object]] = []
 
@@ -169,7 +194,7 @@ def test_camp_keys_make_the_choice_asked_for_one_question_at_a_time(tmp_path: Pa
         return live.choose(choice)
 
     screen = CampScreen(live.camp, "d40", 1, [], take)
-    for key in "o21":  # take an offered weapon: the second offer, for member 1
+    for key in "o21y":  # take an offered weapon: the second offer, for member 1; yes
         screen.feed(key)
     assert made == [{"choice": "take", "item": 1, "member": 0}]
     screen.feed("x")
@@ -182,8 +207,8 @@ def test_camp_keys_make_the_choice_asked_for_one_question_at_a_time(tmp_path: Pa
     live.close()
 
 
-def test_the_threat_budget_rises_six_points_of_the_party_a_bout_from_thirty() -> None:
-    assert [foe_budget("d40", 100, k) for k in (1, 2, 5, 10)] == [30, 36, 54, 84]
+def test_the_d40_threat_budget_rises_three_points_of_the_party_a_step_from_twenty() -> None:
+    assert [foe_budget("d40", 100, k) for k in (1, 2, 5, 10)] == [20, 23, 32, 47]
 
 
 def test_a_rest_gives_back_two_thirds_of_the_lost_hit_points_rounded_up() -> None:
@@ -209,7 +234,7 @@ def test_a_level_up_moves_becmi_men_monsters_and_fighters_one_step_up_their_own_
     assert fighter.stats["becmi"]["level"] == level + 1  # a step from its own level, never down
 
 
-@pytest.mark.parametrize("bad", [["--rules", "nope"], ["--bouts", "0"], ["--party", "a,b"]])
+@pytest.mark.parametrize("bad", [["--rules", "nope"], ["--steps", "0"], ["--party", "a,b"]])
 def test_bad_run_options_never_touch_the_run_in_progress(tmp_path: Path, bad: list[str],
                                                          capsys) -> None:  # type: ignore[no-untyped-def]
     live = _new(tmp_path)
@@ -226,11 +251,14 @@ def test_the_camp_says_a_rest_stops_bleeding_only_where_healing_does() -> None:
     # d40: "A healing potion/spell/etc of any kind will immediately stop any bleeding"; in the
     # other rulesets a wound bleeds on until tended, rest or no rest.
     for ruleset, staunches in (("d40", True), ("adnd", False), ("becmi", False), ("ap", False)):
-        camp = Camp([], get_ruleset(ruleset), [], [], _no_recruit)
+        run = Run(RunConfig(ruleset, 3, 12), LIBRARY)
+        m = run.party[0]
+        m.hp, m.injuries = m.max_hp - 3, {"bleeding": (0, 1)}
+        camp = Camp(run.party, get_ruleset(ruleset), [], [], _no_recruit)
         console = tcod.console.Console(100, 30, order="C")
         CampScreen(camp, ruleset, 1, [], lambda choice: None).draw(console)
         text = " ".join(" ".join(rows(console)).split())  # wrapped lines as one
-        assert "of lost HP back" in text
+        assert f"r) rest: {m.name} +2 HP" in text  # two thirds of 3; the others are whole
         assert ("bleeding stops" in text) is staunches, ruleset
 
 

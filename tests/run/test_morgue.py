@@ -26,7 +26,7 @@ def test_the_morgue_shows_a_lancer_in_full_plate_at_the_ac_it_fought_at():
 
 
 def test_the_morgue_shows_a_shield_and_counts_it_in_the_ac():
-    run = Run(RunConfig("ap", 3, bouts=3), LIBRARY)
+    run = Run(RunConfig("ap", 3, steps=3), LIBRARY)
     m = run.party[0]
     sword = LIBRARY.weapons["longsword"]
     m.gear, m.shield = [Gear(sword, sword)], LIBRARY.armour["buckler"]

@@ -27,7 +27,7 @@ Doc = dict[str, Any]
 @pytest.fixture(scope="module")
 def recorded() -> Doc:
     """A two-bout d40 run (seed 3) as its record's document."""
-    run, points = play_auto(RunConfig("d40", 3, bouts=2), LIBRARY)
+    run, points = play_auto(RunConfig("d40", 3, steps=2), LIBRARY)
     doc: Doc = json.loads(json.dumps(document(run, points)))
     return doc
 
@@ -73,7 +73,7 @@ MALFORMED = {
         "battle_seed", float(d["fights"][1]["battle_seed"])), "bout 2: 'battle_seed'"),
     "null state hash": (lambda d: d["fights"][0]["commands"][0].__setitem__("state_hash", None),
                         "bout 1, command 1"),
-    "a camp choice not an object": (lambda d: d["camps"][0].append(None), "camp after bout 1"),
+    "a camp choice not an object": (lambda d: d["camps"][0].append(None), "camp 1"),
     "a fight not an object": (lambda d: d["fights"].__setitem__(1, None), "bout 2"),
     "a bout number out of place": (lambda d: d["fights"][1].__setitem__("bout", 1), "bout 2"),
     "a template not a string": (lambda d: d["party"].__setitem__(0, 7), "party"),
@@ -115,7 +115,7 @@ def test_a_changed_score_does_not_verify(recorded, tmp_path, capsys):
 def test_a_fight_more_than_the_run_fought_does_not_verify(recorded, tmp_path, capsys):
     def extra(d: Doc) -> None:
         d["fights"].append({**copy.deepcopy(d["fights"][1]), "bout": 3})
-        d["camps"].append([])
+        d["route"].append(d["route"][-1])
     err = _one_line(capsys, ["replay", str(_write(tmp_path, recorded, extra)), "--verify"], 1)
     assert "the record has 3 bouts; the run ended after 2" in err
 

@@ -1,4 +1,4 @@
-"""The run journal read back (arena/run/runjournal.py): every line one of three exact shapes."""
+"""The run journal read back (arena/run/runjournal.py): every line one of four exact shapes."""
 
 from __future__ import annotations
 
@@ -21,9 +21,10 @@ LIBRARY = load_library()
 
 @pytest.fixture(scope="module")
 def journal(tmp_path_factory: pytest.TempPathFactory) -> str:
-    """A run journal three commands into its first bout, as text."""
+    """A run journal: the road to step 1, then three commands into its bout, as text."""
     folder = tmp_path_factory.mktemp("journal")
     live = LiveRun.new(RunConfig("d40", 7, 2), LIBRARY, folder / NAME)
+    assert live.go(live.run.options()[0].id) is None
     fight = live.begin_bout()
     for _ in range(3):
         fight.recorder.apply(fight.recorder.battle.decide(), "auto")
@@ -56,11 +57,11 @@ MALFORMED = {
 
 
 def _write(folder: Path, text: str, change: Callable[[dict[str, object]], None]) -> Path:
-    """The journal with its third line (the second command) changed."""
+    """The journal with its fourth line (the second command) changed."""
     rows = text.splitlines()
-    line = json.loads(rows[2])
+    line = json.loads(rows[3])
     change(line)
-    rows[2] = json.dumps(line)
+    rows[3] = json.dumps(line)
     path = folder / NAME
     path.write_text("\n".join(rows) + "\n")
     return path
@@ -72,7 +73,7 @@ def test_a_malformed_command_line_sets_the_run_journal_aside_in_one_line(
     path = _write(tmp_path, journal, change)
     with pytest.raises(ArenaError, match="cannot be continued") as caught:
         unfinished(tmp_path, LIBRARY)
-    assert "\n" not in str(caught.value) and "line 3" in str(caught.value)
+    assert "\n" not in str(caught.value) and "line 4" in str(caught.value)
     assert not path.exists()
     assert (tmp_path / f"{NAME}.bad").read_text() != ""  # kept, never deleted
     assert unfinished(tmp_path, LIBRARY) is None  # the next start goes on to the title
@@ -84,22 +85,27 @@ def test_a_malformed_command_line_sets_the_run_journal_aside_in_one_line(
     ('{"camp":true,"closed":true}', "corrupt run journal line"),
     ('{"camp":1,"choice":{"choice":"rest"},"closed":true}', "unknown field 'closed'"),
     ('{"bout":1,"camp":1,"closed":true}', "corrupt run journal line"),
+    ('{"step":2,"node":"a1s2n0","extra":1}', "unknown field 'extra'"),
+    ('{"step":2,"node":7}', "corrupt run journal line"),
+    ('{"step":2.0,"node":"a1s2n0"}', "corrupt run journal line"),
+    ('{"step":2,"node":"a1s2n0","camp":2}', "corrupt run journal line"),
 ])
 def test_a_camp_line_of_no_exact_shape_is_refused_naming_its_line(
         journal: str, tmp_path: Path, line: str, reason: str) -> None:
     path = tmp_path / NAME
     path.write_text(journal + line + "\n")
-    with pytest.raises(ArenaError, match=f"line 5: {reason}"):
+    with pytest.raises(ArenaError, match=f"line 6: {reason}"):
         load(path)
 
 
-def test_the_three_shapes_as_written_read_back(journal: str, tmp_path: Path) -> None:
+def test_the_four_shapes_as_written_read_back(journal: str, tmp_path: Path) -> None:
     path = tmp_path / NAME
     path.write_text(journal + '{"camp":1,"choice":{"choice":"rest"}}\n'
                     '{"camp":1,"closed":true}\n')
     read = load(path)
-    assert [type(x).__name__ for x in read.lines] == ["Commanded"] * 3 + ["Chosen", "Closed"]
-    assert [x.to_json() for x in read.lines[:3]] == [json.loads(r)
+    assert [type(x).__name__ for x in read.lines] == ["Routed"] + ["Commanded"] * 3 + [
+        "Chosen", "Closed"]
+    assert [x.to_json() for x in read.lines[:4]] == [json.loads(r)
                                                     for r in journal.splitlines()[1:]]
 
 
@@ -108,6 +114,7 @@ def test_the_three_shapes_as_written_read_back(journal: str, tmp_path: Path) -> 
 def test_a_full_disk_at_a_run_journal_write_is_one_line_and_keeps_every_shown_command(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch, at: str) -> None:
     live = LiveRun.new(RunConfig("d40", 7, 2), LIBRARY, tmp_path / NAME)
+    assert live.go(live.run.options()[0].id) is None
     fight = live.begin_bout()
     for _ in range(3):
         fight.recorder.apply(fight.recorder.battle.decide(), "auto")

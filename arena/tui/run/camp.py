@@ -1,8 +1,10 @@
-"""The camp screen between bouts: the roster, the loot and offers, and the costed choices.
+"""The camp screen between bouts: the roster, the loot and offers, and the choices.
 
-A choice is a letter, then (when it needs them) numbers picking the item, member, weapon or
-injury, one question at a time; Esc drops a half-made choice. Enter marches on to the next
-bout. Every made choice goes through `LiveRun.choose` (journalled at once).
+A camp node's main action (one a camp) is shown with what it would do, in numbers, before it
+is taken (`campwork.preview`). A choice is a letter, then (when it needs them) numbers picking
+the item, member or weapon, one question at a time; Esc drops a half-made choice. Enter
+marches on to the run's map. Every made choice goes through `LiveRun.choose` (journalled at
+once).
 """
 
 from __future__ import annotations
@@ -12,9 +14,9 @@ from collections.abc import Callable
 import tcod.console
 
 from arena.model.stats import Armour, Supply, Weapon
-from arena.run.balance import REST_SHARE
 from arena.run.camp import (
     COSTED,
+    MAIN,
     MAX_GEAR,
     RECRUIT_COST,
     Camp,
@@ -23,28 +25,31 @@ from arena.run.camp import (
     no_room,
     refusal,
 )
-from arena.run.decisions import CampChoice, Recruit, Rest, choice_from_json
-from arena.run.injuries import effect_of, tendable
+from arena.run.campwork import heals, preview
+from arena.run.decisions import CampChoice, choice_from_json
+from arena.run.injuries import effect_of
 from arena.run.party import WHOLE, Member
 from arena.tui.run.page import ENTER
 from arena.tui.term import palette
 from arena.tui.term.canvas import Canvas
-from arena.tui.term.glyphs import fit, sanitise, wrap
+from arena.tui.term.glyphs import fit, sanitise
 from arena.tui.term.lines import Line, wrapped
 
 Ask = tuple[str, str, list[tuple[str, object]]]  # field, question, (label, value) options
 LEFT = 47
 
 ACTIONS: tuple[tuple[str, str, str], ...] = (
-    ("l", "loot", "take the bout's loot (free)"),
-    ("g", "give", "give a weapon to another (free)"),
-    ("r", "rest", f"rest: {REST_SHARE[0]}/{REST_SHARE[1]} of lost HP back{{staunch}} "
-                  "(1 action, once)"),
-    ("p", "repair", "repair one weapon (1 action)"),
-    ("t", "tend", "tend one injury (1 action)"),
-    ("o", "take", "take an offered weapon, armour, shield or supply (1 action)"),
-    ("u", "use", "use a supply: potion, bandages, whetstone (free)"),
-    ("c", "recruit", f"recruit for the fallen (1 action, -{RECRUIT_COST} score)"),
+    ("l", "loot", "take the loot (free)"),
+    ("g", "give", "give a weapon (free)"),
+    ("u", "use", "use a supply (free)"),
+    ("r", "rest", "rest"),
+    ("t", "train", "train"),
+    ("p", "repair", "repair"),
+    ("h", "tend", "tend"),
+    ("f", "forage", "forage"),
+    ("s", "scout", "scout"),
+    ("o", "take", "take one of the goods"),
+    ("c", "recruit", "recruit"),
     ("x", "retire", "retire: end the run here"),
 )
 
@@ -89,11 +94,7 @@ def _pile_lines(camp: Camp, title: str, pile: list[Weapon | Armour | Supply | No
 
 def _wants(kind: str, m: Member) -> bool:
     """Whether `m` has something the choice `kind` could work on."""
-    if kind == "repair":
-        return any(g.state != WHOLE for g in m.gear)
-    if kind == "tend":
-        return any(tendable(n) for n in m.injuries)
-    return bool(m.gear)
+    return bool(heals(m)) if kind == "tend" else bool(m.gear)
 
 
 def _unable(question: str, camp: Camp, members: list[tuple[int, Member]],
@@ -107,8 +108,9 @@ class CampScreen:
     """The camp as a front end: `live_choose` makes each choice; done when the party leaves."""
 
     def __init__(self, camp: Camp, ruleset: str, bout: int, news: list[str],
-                 live_choose: Callable[[CampChoice], str | None]) -> None:
+                 live_choose: Callable[[CampChoice], str | None], heading: str = "") -> None:
         self.camp = camp
+        self.heading = heading or f"Camp after bout {bout}"
         self.ruleset = ruleset
         self.bout = bout
         self.news = [sanitise(n) for n in news]
@@ -116,6 +118,7 @@ class CampScreen:
         self.pending: dict[str, object] | None = None
         self.message = ""
         self.confirm_retire = False
+        self.confirm: dict[str, object] | None = None  # a main action asked about once
         self.left = False
 
     @property
@@ -132,6 +135,13 @@ class CampScreen:
             else:
                 self.message = "not retiring"
             return
+        if self.confirm is not None:
+            choice, self.confirm = self.confirm, None
+            if key in ("y", "Y", *ENTER):
+                self._make(choice)
+            else:
+                self.message = "never mind: the camp's action is still free"
+            return
         if self.pending is not None:
             self._answer(key)
             return
@@ -139,7 +149,9 @@ class CampScreen:
             self.left = True
             return
         kind = next((k for letter, k, _ in ACTIONS if letter == key), None)
-        if kind == "retire":
+        if kind in COSTED and kind not in self.camp.allowed:
+            self.message = f"no {kind} here: only at a camp on the run's map"
+        elif kind == "retire":
             self.confirm_retire = True
         elif kind is not None:
             self.pending = {"choice": kind}
@@ -169,7 +181,10 @@ class CampScreen:
             self.pending = None
         elif ask is None:
             choice, self.pending = self.pending, None
-            self._make(choice)
+            if choice["choice"] in COSTED and refusal(self.camp, choice_from_json(choice)) is None:
+                self.confirm = choice  # the camp's one action: its effect shown, asked once
+            else:
+                self._make(choice)
 
     def _nothing(self, ask: Ask) -> str:
         """Why the question asked has no answer: for loot and offers, why nobody has room."""
@@ -212,23 +227,18 @@ class CampScreen:
         if kind == "use" and "item" not in p:
             m = camp.party[int(str(p["member"]))]
             return ("item", "Which supply?", [(x.name, k) for k, x in enumerate(m.supplies)])
-        if kind in ("repair", "give", "tend") and "member" not in p:
+        if kind in ("give", "tend") and "member" not in p:
             return ("member", "Whose?", [(m.name, i) for i, m in alive if _wants(str(kind), m)])
-        if kind in ("repair", "give") and "weapon" not in p:
+        if kind == "give" and "weapon" not in p:
             m = camp.party[int(str(p["member"]))]
             return ("weapon", "Which weapon?", [(f"{g.weapon.name} ({g.state})", k)
-                                                for k, g in enumerate(m.gear)
-                                                if kind == "give" or g.state != WHOLE])
+                                                for k, g in enumerate(m.gear)])
         if kind == "give" and "to" not in p:
             given = camp.party[int(str(p["member"]))].gear[int(str(p["weapon"]))].weapon
             others = [(i, m) for i, m in alive if i != p["member"]]
             return ("to", _unable("To whom?", camp, others, given),
                     [(m.name, i) for i, m in others if len(m.gear) < MAX_GEAR
                      and cannot_hold(camp.ruleset, m, given) is None])
-        if kind == "tend" and "injury" not in p:
-            m = camp.party[int(str(p["member"]))]
-            return ("injury", "Which injury?", [(n.replace("_", " "), n)
-                                                for n in sorted(m.injuries) if tendable(n)])
         return None
 
     def draw(self, console: tcod.console.Console) -> None:
@@ -237,40 +247,71 @@ class CampScreen:
         canvas.clear()
         w, h = canvas.width, canvas.height
         camp = self.camp
-        canvas.text(1, 0, fit(f"Camp after bout {self.bout} - actions left: {camp.actions}"
-                              f"{' (rested)' if camp.rested else ''}", w - 2), palette.TITLE)
+        left = "" if not camp.allowed else " - the camp's one action: " + (
+            "taken" if camp.actions <= 0 else "free")
+        canvas.text(1, 0, fit(f"{self.heading}{left}", w - 2), palette.TITLE)
         rows = roster_lines(camp.party, LEFT - 2)
         rows.append(("", palette.TEXT))
         for title, pile in (("Loot", self._pile("loot")), ("Offered", self._pile("take"))):
-            rows += _pile_lines(camp, title, pile)
+            if title == "Loot" or camp.offers:
+                rows += _pile_lines(camp, title, pile)
         bottom = h - 4
         for i, (text, colour) in enumerate(rows[: bottom - 2]):
             canvas.text(1, 2 + i, fit(text, LEFT - 2), colour)
-        right = min(w - LEFT - 1, 40)
+        right = min(w - LEFT - 1, 64)
         y = 2
-        # Rest ends bleeding only where the ruleset's healing does (d40).
-        staunch = "" if "bleeding" in camp.ruleset.heal({"bleeding": 1}, 1) else ", bleeding stops"
-        for letter, kind, template in ACTIONS:
-            label = template.replace("{staunch}", staunch)
-            ok = (refusal(camp, Rest() if kind == "rest" else Recruit()) is None
-                  if kind in ("rest", "recruit")
-                  else not (kind in COSTED and camp.actions <= 0))
-            if kind in ("loot", "take"):  # dim when nobody has room for anything on the pile
-                ok = ok and any(x and no_room(camp, x) is None for x in self._pile(kind))
-            for part in wrap(f"{letter}) {label}", right, "   "):
-                canvas.text(LEFT, y, fit(part, right), palette.TEXT if ok else palette.DIM)
-                y += 1
-        canvas.text(LEFT, y + 1, fit(f"Enter) march on to bout {self.bout + 1}", right),
-                    palette.GOOD)
+        for letter, kind, label in ACTIONS:
+            if kind in COSTED and kind not in camp.allowed:
+                continue  # the spoils after a fight: a camp node's choices are not offered
+            ok, text = self._label(kind, label)
+            colour = palette.TEXT if ok else palette.DIM
+            canvas.text(LEFT, y, fit(f"{letter}) {text}", right), colour)
+            y += 1
+        canvas.text(LEFT, y + 1, fit("Enter) march on (the run's map)", right), palette.GOOD)
         for i, line in enumerate(self.news[-2:]):
             canvas.text(1, bottom + i, fit(line, w - 2), palette.DIM)
         canvas.text(1, h - 2, fit(sanitise(self.message), w - 2), palette.HINT)
         canvas.text(1, h - 1, fit(self._prompt(), w - 2), palette.HINT)
 
+    def _label(self, kind: str, label: str) -> tuple[bool, str]:
+        """Whether choice `kind` can be made now, and its line (an action's effect or why not)."""
+        camp = self.camp
+        if kind == "tend" and not any(heals(m) for m in camp.party if m.alive):
+            return False, f"{label}: nothing to tend"
+        if kind in MAIN or kind == "recruit":
+            who = next((i for i, m in enumerate(camp.party) if m.alive and heals(m)), 0)
+            reason = refusal(camp, choice_from_json(
+                {"choice": kind, "member": who} if kind == "tend" else {"choice": kind}))
+            said = preview(kind, camp.party, camp.land) if kind in MAIN else \
+                f"a level-1 fighter, -{RECRUIT_COST} score"
+            if reason is not None and camp.actions > 0:  # the short word for it, if any
+                return False, f"{label}: {said if said.startswith('nothing') else reason}"
+            return reason is None, f"{label}: {said}" if said else label
+        ok = not (kind in COSTED and camp.actions <= 0)
+        if kind in ("loot", "take"):  # dim when nobody has room for anything on the pile
+            ok = ok and any(x and no_room(camp, x) is None for x in self._pile(kind))
+        return ok, label
+
+    def _effect(self, choice: dict[str, object]) -> str:
+        """What a complete main action will do, in words, for the question asked before it."""
+        kind = str(choice["choice"])
+        if kind == "tend":
+            m = self.camp.party[int(str(choice["member"]))]
+            return f"heals {m.name}'s {', '.join(n.replace('_', ' ') for n in heals(m))}"
+        if kind in ("take", "recruit"):
+            item = self.camp.offers[int(str(choice["item"]))] if kind == "take" else None
+            whom = self.camp.party[int(str(choice["member"]))].name if kind == "take" else ""
+            return f"{whom} takes {item.name}" if item is not None else "a recruit joins"
+        return preview(kind, self.camp.party, self.camp.land)
+
     def _prompt(self) -> str:
         """The question being asked, or the keys."""
         if self.confirm_retire:
             return "Retire? The run ends with what it has won. (y/n)"
+        if self.confirm is not None:
+            return sanitise(f"{str(self.confirm['choice']).capitalize()}: "
+                            f"{self._effect(self.confirm)}. The camp's one action: y/Enter "
+                            "do it, n/Esc not now")
         if self.pending is not None:
             ask = self._ask()
             if ask is not None:

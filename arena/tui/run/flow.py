@@ -21,8 +21,9 @@ from arena.errors import ArenaError
 from arena.procgen.roster import pool
 from arena.procgen.threat import combatant_threat, side_strength
 from arena.run.ending import how_it_ended
-from arena.run.engine import DEFAULT_BOUTS, RunConfig, check_config, suggested_party
+from arena.run.engine import RunConfig, check_config, suggested_party
 from arena.run.live import LiveRun, resume
+from arena.run.route import BOSS, CAMP, DEFAULT_STEPS
 from arena.run.runjournal import NAME
 from arena.run.score import load_scores, table
 from arena.text import counted
@@ -32,6 +33,7 @@ from arena.tui.run.bout import BoutScreen, RunSession
 from arena.tui.run.camp import CampScreen, roster_lines
 from arena.tui.run.newrun import PartyPicker, ruleset_page
 from arena.tui.run.page import Option, Page
+from arena.tui.run.routemap import route_page
 from arena.tui.run.title import help_page, scores_page, title_page
 from arena.tui.term import palette
 from arena.tui.term.keymap import first_key
@@ -48,7 +50,7 @@ class Preset:
 
     seed: int | None = None
     rules: str | None = None
-    bouts: int = DEFAULT_BOUTS
+    steps: int = DEFAULT_STEPS
     endless: bool = False
     party: tuple[str, ...] = ()
 
@@ -81,9 +83,11 @@ def describe(live: LiveRun | None) -> str | None:
     if live is None:
         return None
     c = live.run.config
-    where = f"camp after bout {len(live.run.bouts)}" if live.phase == "camp" else \
-        f"bout {live.run.next_bout if live.fight is None else live.fight.bout.number}"
-    return f"{c.ruleset}, seed {c.seed}, {where}"
+    run = live.run
+    where = {"camp": "at camp", "route": "on the map", "preview": "before a fight",
+             "battle": f"in bout {run.next_bout if live.fight is None else live.fight.bout.number}",
+             }.get(live.phase, "")
+    return f"{c.ruleset}, seed {c.seed}, step {run.step}, {where}"
 
 
 def preview(live: LiveRun, theme: str) -> Page:
@@ -107,9 +111,11 @@ def preview(live: LiveRun, theme: str) -> Page:
              ("", palette.TEXT),
              ("Your party:", palette.TITLE)]
     body += roster_lines(run.party, 76)
-    length = "endless" if run.config.endless else f"of {run.config.bouts}"
-    boss = " - a boss waits" if bout.number % 5 == 0 else ""
-    return Page(f"Bout {bout.number} {length}{boss} (run seed {run.config.seed})", body,
+    length = "endless" if run.config.endless else f"of {run.route.last}"
+    boss = " - a boss waits" if bout.node.kind == BOSS else " - an elite fight" \
+        if bout.node.kind == "elite" else ""
+    return Page(f"Bout {bout.number}, step {bout.node.step} {length}{boss} "
+                f"(run seed {run.config.seed})", body,
                 [Option("KEY_ENTER", "fight", "fight"),
                  Option("q", "leave the run for now (it is saved)", "leave")],
                 back="leave", hint=f"Enter: fight (in the bout, {first_key('auto_fight')}: "
@@ -131,7 +137,7 @@ def outcome(live: LiveRun, news: list[dict[str, object]]) -> Page:
             body.append((f"{line['name']} reaches {line['what']}", palette.GOOD))
     if t.loot:
         body.append((f"Loot on the field: {', '.join(w.name for w in t.loot)}", palette.ITEM))
-    after = "to the end of the run" if live.run.over else "to camp"
+    after = "to the end of the run" if live.run.over else "to the spoils"
     return Page(f"Bout {t.bout} is over", body, [Option("KEY_ENTER", after, "on")],
                 hint="Enter: on")
 
@@ -157,6 +163,16 @@ def play_run(screen: Terminal, live: LiveRun, saves: Path) -> str:
     news: list[dict[str, object]] = []
     live.run.emit = news.append
     while True:
+        if live.phase == "route":
+            page = route_page(live.run)
+            screen.run(page)
+            if page.answer in (None, "leave"):
+                live.close()
+                return "The run is saved; run arena to continue it."
+            reason = live.go(page.answer)
+            if reason is not None:  # the page offers only open roads: never refused
+                raise ArenaError(reason)
+            continue
         if live.phase == "preview":
             live.begin_bout()
         if live.phase == "battle" and live.fight is not None:
@@ -180,9 +196,12 @@ def play_run(screen: Terminal, live: LiveRun, saves: Path) -> str:
             live.end_bout()
             screen.run(outcome(live, news))
         elif live.phase == "camp" and live.camp is not None:
+            here = live.run.here
+            heading = f"Camp at step {live.run.step}" if here is not None and \
+                here.kind == CAMP else f"Spoils of bout {len(live.run.bouts)}"
             screen.run(CampScreen(live.camp, live.run.config.ruleset, len(live.run.bouts),
                                   [str(x.get("what", "")) for x in news
-                                   if x["type"] == "level_up"], live.choose))
+                                   if x["type"] == "level_up"], live.choose, heading))
             live.leave_camp()
         elif live.phase == "over":
             written = live.conclude(saves)
@@ -220,7 +239,7 @@ def new_run(screen: Terminal, library: Library, saves: Path, preset: Preset) -> 
         if picker.answer is None:
             return None
         party = picker.answer
-    config = RunConfig(ruleset, seed, preset.bouts, preset.endless, preset.seed is not None,
+    config = RunConfig(ruleset, seed, preset.steps, preset.endless, preset.seed is not None,
                        party)
     check_config(config)
     return LiveRun.new(config, library, journal_path(saves))

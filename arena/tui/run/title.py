@@ -22,17 +22,21 @@ BANNER = (
 )
 
 HELP = (
-    "A run: choose a ruleset and a party of three, then fight a seeded series of bouts on "
-    "generated arenas (ten by default), each harder than the last, with a boss on bouts 5 "
-    "and 10.",
+    "A run: choose a ruleset and a party of three, then cross the run's map: twelve steps by "
+    "default, each harder than the last, with a boss at the end of each act of six. At each "
+    "step choose the next node among two or three (F fight, E elite fight, C camp, B boss); "
+    "the map shows each one's foes against your party as it stands, its reward and what lies "
+    "beyond.",
     "Everything carries over: hit points as they stood, lasting injuries from the ruleset's "
     "own document (a severed hand stays severed), broken weapons stay broken, a weapon left "
     "on the floor is gone. The dead stay dead; when the whole party has fallen, the run ends.",
-    "Between bouts you make camp: take the loot of a won bout and pass weapons round for "
-    "free, then spend up to two actions on rest (two thirds of the lost HP back; bleeding "
-    "stops), repairing a weapon, tending an injury, taking one of three offered weapons, or "
-    "recruiting a level-1 replacement for the fallen (-200 score). Or retire with what you "
-    "have won.",
+    "After a won fight: a breather (a third of the lost HP back), then its spoils: take the "
+    "loot and pass weapons round for free; an elite or a boss also gives a pick of the goods. "
+    "A camp node gives one main action, its effect shown before you choose: rest (two "
+    "thirds of the lost HP back), train (experience), repair every broken weapon, tend one "
+    "member's injuries, forage supplies, scout two more steps of the road, take one of the "
+    "goods, or recruit a level-1 replacement for the fallen (-200 score). Or retire with "
+    "what you have won.",
     "Experience from every foe defeated raises levels along the ruleset's own progression.",
     "There is one save per run, written after every command: a closed terminal loses "
     "nothing, and the next `arena` offers to continue. There is no going back to an older "

@@ -33,7 +33,7 @@ os.fsync = fsync
 
 @pytest.mark.parametrize(("args", "keys", "journal"), [
     (["play", "--scenario", "duel", "--seed", "1"], ".", "current.journal.jsonl"),
-    (["run", "--seed", "3", "--rules", "d40", "--bouts", "2", "--party",
+    (["run", "--seed", "3", "--rules", "d40", "--steps", "2", "--party",
       "swordsman,spearman,archer"], "\r.", "run.journal.jsonl"),
 ], ids=["arena play", "the terminal run"])
 def test_a_full_disk_is_one_line_exit_2_and_the_journal_is_left_as_it_is(

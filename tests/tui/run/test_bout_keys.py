@@ -41,7 +41,8 @@ def make_bout(tmp_path: Path) -> Iterator[MakeBout]:
     def make() -> BoutScreen:
         folder = tmp_path / f"run{len(made)}"
         folder.mkdir()
-        live = LiveRun.new(RunConfig("ap", 3, bouts=3), LIBRARY, folder / NAME)
+        live = LiveRun.new(RunConfig("ap", 3, steps=3), LIBRARY, folder / NAME)
+        live.go(live.run.options()[0].id)
         live.begin_bout()
         bout = BoutScreen(RunSession(live, folder))
         assert bout.session.player_turn and bout.app.state.mode == Mode.NORMAL

@@ -1,6 +1,7 @@
-"""The terminal run in a pseudo-terminal read through pyte: title, a bout, camp, the end.
+"""The terminal run in a pseudo-terminal read through pyte: title, the map, a bout, camp, the end.
 
-Seed 7 under d40 with the suggested party: the AI (auto-fight, `A`) wins bout 1.
+Seed 7 under d40 with the suggested party, three steps (a fight, a camp, the boss): the AI
+(auto-fight, `A`) wins bout 1.
 """
 
 from __future__ import annotations
@@ -49,13 +50,17 @@ def test_arena_opens_the_title_and_a_new_run_asks_for_the_ruleset(tmp_path: Path
 
 def test_a_run_is_played_through_a_bout_a_kill_the_camp_and_the_end(tmp_path: Path) -> None:
     saves = tmp_path / "saves"
-    game = Game(["run", "--seed", "7", "--bouts", "3"], tmp_path)
+    game = Game(["run", "--seed", "7", "--steps", "3"], tmp_path)
     try:
         game.wait_for("choose a ruleset", timeout=20)
         game.send("4")  # d40
         game.wait_for("choose a party of three")
         game.send("\r")  # the suggested party
-        game.wait_for("Bout 1 of 3")
+        game.wait_for("The road: step 1 of 3")
+        game.wait_for("Act 1:")
+        game.wait_for("against your")  # the foes' threat against the party as it stands
+        game.send("1")
+        game.wait_for("Bout 1, step 1 of 3")
         game.wait_for("Enemies:")
         game.wait_for("threat")
         game.send("\r")
@@ -80,10 +85,17 @@ def test_a_run_is_played_through_a_bout_a_kill_the_camp_and_the_end(tmp_path: Pa
         game.wait_for("Bout 1 is over")
         game.wait_for("Won in")
         game.send("\r")
-        game.wait_for("Camp after bout 1")
+        game.wait_for("Spoils of bout 1")
+        game.send("\r")
+        game.wait_for("The road: step 2 of 3")
+        game.wait_for("rest, repairs and goods")
+        game.send("1")
+        game.wait_for("Camp at step 2")
         game.wait_for("HP")
         game.wait_for("Offered:")
         game.send("r")
+        game.wait_for("The camp's one action: y/Enter do it")  # the effect, asked once
+        game.send("y")
         game.wait_for("rests")
         game.send("x")
         game.wait_for("Retire?")

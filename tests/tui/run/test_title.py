@@ -107,12 +107,13 @@ def test_a_malformed_run_journal_is_one_line_then_the_next_start_opens_the_title
         tmp_path: Path, terminal: Keys) -> None:
     saves = tmp_path / "saves"
     saves.mkdir()
-    header = {"format": "arena-run-journal", "journal_version": 1, "config": {
-        "ruleset": "d40", "seed": 7, "bouts": 2, "endless": False, "seeded": True,
+    header = {"format": "arena-run-journal", "journal_version": 2, "config": {
+        "ruleset": "d40", "seed": 7, "steps": 2, "endless": False, "seeded": True,
         "party": ["swordsman", "spearman", "archer"]}}
     (saves / NAME).write_text(json.dumps(header) + "\n" + json.dumps(
+        {"step": 1, "node": "a1s1n0"}) + "\n" + json.dumps(
         {"bout": 1, "command": {"type": "end_turn", "actor": 1.5}, "state_hash": "0"}) + "\n")
-    with pytest.raises(ArenaError, match=r"cannot be continued.*line 2.*kept as") as caught:
+    with pytest.raises(ArenaError, match=r"cannot be continued.*line 3.*kept as") as caught:
         flow.title(saves)
     assert "\n" not in str(caught.value) and (saves / f"{NAME}.bad").exists()
     assert flow.title(saves) == ""  # the next start: the title, with no run to continue

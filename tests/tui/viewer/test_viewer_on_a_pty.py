@@ -220,7 +220,7 @@ def test_continue_from_here_writes_a_child_that_verifies_and_names_its_parent(
 @pytest.mark.slow
 def test_a_run_records_next_bout_key_moves_to_the_next_bout(games, tmp_path, capsys):
     record = tmp_path / "run.json"
-    assert main(["run", "--auto", "--seed", "4", "--bouts", "2", "--record", str(record),
+    assert main(["run", "--auto", "--seed", "4", "--steps", "2", "--record", str(record),
                  "--saves", str(tmp_path / "runs")]) == 0
     capsys.readouterr()
     bouts = json.loads(record.read_text())["fights"]
@@ -240,7 +240,7 @@ def test_a_run_records_next_bout_key_moves_to_the_next_bout(games, tmp_path, cap
 @pytest.mark.slow
 def test_a_run_bout_opened_with_bout_offers_what_if_and_answers_it(games, tmp_path, capsys):
     record = tmp_path / "run.json"
-    assert main(["run", "--auto", "--seed", "4", "--bouts", "2", "--record", str(record),
+    assert main(["run", "--auto", "--seed", "4", "--steps", "2", "--record", str(record),
                  "--saves", str(tmp_path / "runs")]) == 0
     capsys.readouterr()
     count = len(json.loads(record.read_text())["fights"][1]["commands"])
