@@ -19,7 +19,7 @@ from concurrent.futures import ProcessPoolExecutor
 
 from arena.assets import load_library
 from arena.run.auto import play_auto
-from arena.run.engine import RunConfig
+from arena.run.config import RunConfig
 
 
 def quartiles(values: list[int]) -> tuple[float, float, float]:

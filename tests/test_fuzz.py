@@ -215,7 +215,7 @@ def mutate_a_line(data: st.DataObject, text: str) -> str:
 @pytest.fixture(scope="module")
 def run_journal(tmp_path_factory: pytest.TempPathFactory) -> str:
     """A run journal three commands into its first bout, as text."""
-    from arena.run.engine import RunConfig  # noqa: PLC0415
+    from arena.run.config import RunConfig  # noqa: PLC0415
     from arena.run.live import LiveRun  # noqa: PLC0415
     from arena.run.runjournal import NAME  # noqa: PLC0415
 

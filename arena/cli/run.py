@@ -15,7 +15,7 @@ from arena.text import counted, one_line, say
 if TYPE_CHECKING:
     from pathlib import Path
 
-    from arena.run.engine import RunConfig
+    from arena.run.config import RunConfig
 
 # The run's engine, the assets and the rules are imported by the functions that use them, so
 # building the command line (`arena --help`) loads none of them (arena/cli/choices.py).
@@ -54,7 +54,7 @@ def add_run(sub: Any) -> None:
 
 def config_from(args: argparse.Namespace) -> RunConfig:
     """The run's configuration from the options."""
-    from arena.run.engine import RunConfig, check_config  # noqa: PLC0415
+    from arena.run.config import RunConfig, check_config  # noqa: PLC0415
 
     if getattr(args, "keyframes", None) is not None and not getattr(args, "auto", False):
         raise ArenaError("--keyframes goes with --auto --record (a terminal run's record has "

@@ -9,8 +9,10 @@ from arena.battle.core import Battle
 from arena.model.commands import Command
 from arena.run.camp import Camp
 from arena.run.camppolicy import REST_BELOW, auto_next
+from arena.run.config import RunConfig
 from arena.run.decisions import CampChoice
-from arena.run.engine import Emit, Run, RunConfig, play_commands
+from arena.run.engine import Emit, Run
+from arena.run.fight import play_commands
 from arena.run.party import BROKEN, living
 from arena.run.route import CAMP, ELITE, FIGHT, FIGHTS, Node
 from arena.run.runevents import RunEnd, RunStart, party_states

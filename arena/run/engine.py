@@ -8,43 +8,40 @@ bouts follow, never the place, the foes or the dice of a node.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 
 from arena.assets.generated import generate_checked, materials
 from arena.assets.library import Library
 from arena.battle.core import Battle, Wounds
 from arena.battle.narrate import narrate, weapon_names
-from arena.battle.view import clock
 from arena.ecs.events import BattleEnded, Died, Event, event_to_json
 from arena.errors import ArenaError
-from arena.model.commands import Command, EndTurn, command_to_json
 from arena.model.scenario import Scenario
-from arena.model.stats import Armour, Supply, Weapon
+from arena.model.stats import Supply, Weapon
 from arena.procgen import GenSpec
 from arena.procgen.encounter import draw_encounter
-from arena.procgen.rng import Stream, derive
-from arena.procgen.roster import Pool, pool
+from arena.procgen.rng import derive
+from arena.procgen.roster import pool
 from arena.procgen.threat import combatant_threat, side_strength
-from arena.procgen.values import REFERENCE_WEAPON, item_value
-from arena.replay.snapshot import take
-from arena.rules import RULESETS, get_ruleset
+from arena.rules import get_ruleset
 from arena.rules.base import Ruleset
 from arena.rules.protection import bears_shield
+from arena.run import goods
 from arena.run.balance import BREATHER, foe_budget, rest_gain
 from arena.run.camp import SPOILS, Camp, choose
 from arena.run.campwork import SCOUT_STEPS, Grounds
 from arena.run.carry import Tally, carry_over, tally_events
+from arena.run.config import RunConfig, check_config, suggested_party
 from arena.run.decisions import CampChoice, Scout
+from arena.run.foresight import Foresight
 from arena.run.growth import gain
 from arena.run.party import Member, living, member_from
 from arena.run.route import (
     BOSS,
     CAMP,
-    DEFAULT_STEPS,
     ELITE,
     FIGHTS,
-    MAX_STEPS,
     TIER,
     Node,
     Route,
@@ -63,24 +60,8 @@ from arena.run.runevents import (
     party_states,
 )
 
-PARTY_SIZE = 3
 ELITE_BUDGET = (7, 5)  # an elite fight's foes: this share of the step's budget
-FORAGE = 2  # supplies foraging at a camp node finds
-GOODS_BOUTS = 10  # camp goods: the cheapest (bout + 1) tenths by value are on offer
-MAX_COMMANDS = 20_000  # per bout: far beyond any fight the round limit allows
 Emit = Callable[[dict[str, object]], None]
-
-
-@dataclass(frozen=True, slots=True)
-class RunConfig:
-    """What a run is started with: ruleset, seed, length in steps and the party's templates."""
-
-    ruleset: str
-    seed: int
-    steps: int = DEFAULT_STEPS
-    endless: bool = False
-    seeded: bool = False
-    party: tuple[str, ...] = ()
 
 
 @dataclass(slots=True)
@@ -100,58 +81,9 @@ class Bout:
     # (round, whose turn) after it; kept only when asked (the replay viewer's re-fight)
 
 
-@dataclass(frozen=True, slots=True)
-class Foresight:
-    """What the map shows of a node.
-
-    Its foes (none at a camp) against the party as it stands, its reward, and the kinds of the
-    nodes it leads to.
-    """
-
-    node: Node
-    foes: tuple[Foe, ...]
-    foe_strength: int  # the foes' side strength (docs/procgen.md)
-    party_strength: int  # the party's, at the HP it has now
-    reward: str
-    beyond: tuple[str, ...]  # the kinds of the next nodes ("any" after a boss: a new act)
-
-    @property
-    def odds(self) -> str:
-        """The foes against the party in one word: easy, even, hard or deadly."""
-        if not self.foes:
-            return "no fight"
-        ratio = self.foe_strength / max(1, self.party_strength)
-        return "easy" if ratio < 0.5 else "even" if ratio < 0.9 else "hard" if ratio < 1.3 \
-            else "deadly"
-
-
-def check_config(config: RunConfig) -> None:
-    """Refuse a run that cannot start, in one line."""
-    if config.ruleset not in RULESETS:
-        known = ", ".join(sorted(RULESETS))
-        raise ArenaError(f"unknown ruleset '{config.ruleset}' (available: {known})")
-    if not 1 <= config.steps <= MAX_STEPS:
-        raise ArenaError(f"--steps must be 1..{MAX_STEPS}, got {config.steps}")
-    if config.seed < 0 or config.seed >= 2**63:
-        raise ArenaError(f"--seed must be 0..2^63-1, got {config.seed}")
-
-
 def battle_seed(seed: int, node: str) -> int:
     """The dice seed of the bout at node `node`: from (run seed, node id) alone."""
     return derive("run-battle", seed, node) >> 1
-
-
-def suggested_party(p: Pool, seed: int) -> tuple[str, ...]:
-    """Three soldier templates drawn from the run seed, the first a melee fighter."""
-    soldiers = list(p.of("soldier", "leader")) or list(p.members)
-    order = Stream("party", seed).shuffled([m.template for m in soldiers])
-    melee = [t for t in order if not next(m for m in soldiers if m.template == t).ranged]
-    first = melee[0] if melee else order[0]
-    rest = [t for t in order if t != first]
-    picked = (first, *rest[: PARTY_SIZE - 1])
-    while len(picked) < PARTY_SIZE:
-        picked = (*picked, first)
-    return picked
 
 
 class Run:
@@ -372,28 +304,12 @@ class Run:
             self.result = "retired" if self.config.endless else "victory"
 
     def offers(self, node: Node) -> list[object]:
-        """Three weapons, one armour or shield, one supply: drawn from (run seed, node) alone.
-
-        The goods come from a stream of their own, so the weapons drawn are as they were.
-        """
-        bout = node.step
-        usable = sorted(i for i, w in self.library.weapons.items()  # no claws for sale
-                        if self.ruleset.weapon_problem(w) is None and not w.natural)
-        drawn = Stream("offers", self.config.seed, node.id).shuffled(usable)[:3]
-        name, reference = self.config.ruleset, self.library.weapons.get(REFERENCE_WEAPON)
-        worn = [a for a in self.library.armour.values() if a.given(name) is not None]
-        goods = Stream("goods", self.config.seed, node.id)
-        armour = goods.shuffled(_cheapest(worn, bout, name, reference))[:1]
-        supplies = goods.shuffled(_cheapest(list(self.library.supplies.values()), bout, name,
-                                            reference))[:1]
-        return [*(self.library.weapons[i] for i in drawn), *armour, *supplies]
+        """The goods at `node` (`goods.offers`): drawn from (run seed, node) alone."""
+        return list(goods.offers(self.library, self.ruleset, self.config.seed, node))
 
     def found(self, node: Node) -> list[Supply]:
-        """What foraging at camp node `node` finds: `FORAGE` supplies drawn from (seed, node)."""
-        name, reference = self.config.ruleset, self.library.weapons.get(REFERENCE_WEAPON)
-        pool = _cheapest(list(self.library.supplies.values()), node.step, name, reference)
-        rng = Stream("forage", self.config.seed, node.id)
-        return [rng.pick(pool) for _ in range(FORAGE)] if pool else []  # type: ignore[misc]
+        """What foraging at camp node `node` finds (`goods.found`)."""
+        return goods.found(self.library, self.config.ruleset, self.config.seed, node)
 
     def scouting(self, node: Node) -> tuple[int, int]:
         """The steps scouting at `node` would reveal beyond the roads open ((0, 0): none)."""
@@ -462,17 +378,6 @@ class Run:
         self.close_camp(camp, made)
 
 
-def _cheapest(items: Sequence[Armour | Supply], bout: int, ruleset: str,
-              reference: Weapon | None) -> list[Armour | Supply]:
-    """The goods a camp may offer after `bout`: the cheapest share by value, ties by id.
-
-    A tenth more of them each bout (`procgen/values.py`), all from bout 9 on.
-    """
-    ranked = sorted(items, key=lambda x: (
-        item_value(ruleset, x, reference) if reference is not None else 0, x.id))
-    return ranked[:max(1, -(-len(ranked) * min(GOODS_BOUTS, bout + 1) // GOODS_BOUTS))]
-
-
 def _silent(_line: dict[str, object]) -> None:
     """Emit nothing."""
 
@@ -485,42 +390,3 @@ def _log_lines(battle: Battle) -> Iterator[str]:
     rough = battle.scenario.map.difficult()
     for event in battle.log:
         yield narrate(event, names, sides, weapons, rough)
-
-
-def play_commands(run: Run, bout: Bout, battle: Battle,
-                  source: Callable[[Battle, int], Command | None],
-                  check: Callable[[int, Command, str], None] | None = None,
-                  fallback: bool = False) -> None:
-    """Fight `battle` to its end with commands from `source` (None: stop), recording each.
-
-    `check(index, command, state_hash)` sees each applied command (a verifying re-run). With
-    `fallback` (the AI's commands) a refused command ends the actor's turn instead, as the
-    terminal game's AI loop does; a refusal is never recorded, so the run stays a pure function.
-    """
-    run.events(battle, battle.opening)
-    for index in range(1, MAX_COMMANDS + 1):
-        if battle.over:
-            return
-        command = source(battle, index)
-        if command is None:
-            return
-        events = battle.apply(command)
-        if fallback and len(events) == 1 and events[0].type == "refused":
-            command = EndTurn(command.actor)
-            events = battle.apply(command)
-        if len(events) == 1 and events[0].type == "refused":
-            raise ArenaError(f"bout {bout.number}, command {index}: refused: "
-                             f"{getattr(events[0], 'reason', '')}")
-        bout.steps.append({"command": command_to_json(command), "by": "ai",
-                           "state_hash": battle.state_hash()})
-        run.events(battle, events)
-        if run.keyframe_every and len(bout.steps) % run.keyframe_every == 0:
-            bout.keyframes.append({"command": len(bout.steps),
-                                   "snapshot": take(battle, log=False)})
-        if run.keep_seen:
-            bout.seen = bout.seen if bout.seen is not None else []
-            now = clock(battle)
-            bout.seen.append((events, (now.round, now.turn)))
-        if check is not None:
-            check(index, command, battle.state_hash())
-    raise ArenaError(f"bout {bout.number}: over {MAX_COMMANDS} commands")

@@ -13,8 +13,9 @@ from arena.errors import ArenaError
 from arena.model.commands import command_from_json
 from arena.replay.document import MAX_SEED, MAX_TEXT, keyframe_list, need, short_text
 from arena.rules import RULESETS, get_ruleset
+from arena.run.config import PARTY_SIZE
 from arena.run.decisions import choice_from_json
-from arena.run.engine import MAX_COMMANDS, PARTY_SIZE
+from arena.run.fight import MAX_COMMANDS
 from arena.run.route import MAX_STEPS
 
 MAX_NODE_ID = 40  # a node id's length (`a167s1000n2` is 11)

@@ -22,8 +22,8 @@ import arena
 from arena.errors import ArenaError
 from arena.files import MAX_JSON_BYTES, Appender, parse_json, read_text, write_atomically
 from arena.procgen import GENERATOR_VERSION
+from arena.run.config import RunConfig
 from arena.run.decisions import CampChoice, choice_from_json
-from arena.run.engine import RunConfig
 from arena.text import one_line
 
 FORMAT = "arena-run-journal"

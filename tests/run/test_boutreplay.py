@@ -14,7 +14,7 @@ from arena.hexgrid import Hex
 from arena.model.commands import EndTurn
 from arena.run.boutreplay import carried
 from arena.run.camppolicy import auto_next
-from arena.run.engine import RunConfig
+from arena.run.config import RunConfig
 from arena.run.live import LiveRun
 from arena.run.runjournal import NAME
 from tests.factories import fighter, scenario

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from arena.run.camp import MAX_GEAR, Camp, choose, no_room
+from arena.run.config import RunConfig
 from arena.run.decisions import Loot
-from arena.run.engine import Run, RunConfig
+from arena.run.engine import Run
 from arena.run.party import Gear, Member
 from tests.run.test_run import LIBRARY
 

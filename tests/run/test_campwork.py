@@ -7,8 +7,9 @@ import tcod.console
 
 from arena.run.camp import choose, refusal
 from arena.run.campwork import TRAIN_SHARE, preview, train_xp
+from arena.run.config import RunConfig
 from arena.run.decisions import Forage, Repair, Rest, Scout, Tend, Train
-from arena.run.engine import Run, RunConfig
+from arena.run.engine import Run
 from arena.run.growth import needed
 from arena.run.party import BROKEN, WHOLE
 from arena.run.route import CAMP

@@ -10,6 +10,7 @@ import pytest
 from arena.assets import load_library
 from arena.errors import ArenaError
 from arena.run.auto import play_auto
+from arena.run.config import RunConfig
 from arena.run.decisions import (
     CHOICE_TYPES,
     Forage,
@@ -26,7 +27,6 @@ from arena.run.decisions import (
     Use,
     choice_from_json,
 )
-from arena.run.engine import RunConfig
 from arena.run.live import LiveRun, resume
 from arena.run.record import document, verify
 from arena.run.route import CAMP

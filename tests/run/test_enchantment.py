@@ -17,8 +17,9 @@ from arena.model.stats import Weapon
 from arena.model.terrain import HexMap
 from arena.run.camp import choose, refusal
 from arena.run.campwork import preview, repair_refusal
+from arena.run.config import RunConfig
 from arena.run.decisions import Repair, Use
-from arena.run.engine import Bout, Run, RunConfig
+from arena.run.engine import Bout, Run
 from arena.run.party import BROKEN, DEGRADED, WHOLE, Gear
 from arena.run.route import CAMP
 from tests.factories import scenario

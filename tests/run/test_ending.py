@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from arena.run.auto import play_auto
-from arena.run.engine import RunConfig
+from arena.run.config import RunConfig
 from arena.run.finish import conclude
 from arena.run.live import LiveRun
 from arena.tui.run.flow import summary

@@ -12,8 +12,9 @@ from arena.model.stats import Armour, Supply
 from arena.rules.base import Effect
 from arena.run.camp import choose
 from arena.run.carry import Tally, carry_over
+from arena.run.config import RunConfig
 from arena.run.decisions import Take, Use
-from arena.run.engine import Run, RunConfig
+from arena.run.engine import Run
 from arena.run.route import CAMP
 from tests.factories import fighter
 from tests.run.roads import first_road, next_bout

@@ -18,8 +18,9 @@ from arena.rules import get_ruleset
 from arena.run.balance import foe_budget, rest_gain
 from arena.run.camp import Camp
 from arena.run.camppolicy import auto_next
+from arena.run.config import RunConfig
 from arena.run.decisions import CampChoice
-from arena.run.engine import Run, RunConfig
+from arena.run.engine import Run
 from arena.run.growth import advance
 from arena.run.live import LiveRun, resume
 from arena.run.party import Member

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from arena.run.engine import Run, RunConfig
+from arena.run.config import RunConfig
+from arena.run.engine import Run
 from arena.run.morgue import morgue_text
 from arena.run.party import Gear
 from tests.run.test_run import LIBRARY

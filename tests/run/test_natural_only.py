@@ -8,7 +8,9 @@ from arena.assets.library import load_library
 from arena.battle.core import Battle
 from arena.ecs.events import Attacked, PickedUp
 from arena.model.commands import Command, Draw, PickUp
-from arena.run.engine import Run, RunConfig, play_commands
+from arena.run.config import RunConfig
+from arena.run.engine import Run
+from arena.run.fight import play_commands
 from tests.run.roads import next_bout
 
 

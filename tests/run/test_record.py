@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from arena.cli.main import main
 from arena.errors import ArenaError
 from arena.run.auto import play_auto
-from arena.run.engine import RunConfig
+from arena.run.config import RunConfig
 from arena.run.record import document, load_record
 from tests.run.test_run import LIBRARY
 from tests.test_fuzz import FUZZ, mutate, run

@@ -7,7 +7,9 @@ import pytest
 
 from arena.errors import ArenaError
 from arena.run.auto import ai_command, policy
-from arena.run.engine import Run, RunConfig, play_commands
+from arena.run.config import RunConfig
+from arena.run.engine import Run
+from arena.run.fight import play_commands
 from arena.run.route import ACT, BOSS, CAMP, ELITE, FIGHT, FIRST_ELITE, MAX_STEPS, Node, Route
 from tests.run.roads import first_road
 from tests.run.test_run import LIBRARY

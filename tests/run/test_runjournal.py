@@ -10,7 +10,7 @@ import pytest
 
 from arena.assets import load_library
 from arena.errors import ArenaError
-from arena.run.engine import RunConfig
+from arena.run.config import RunConfig
 from arena.run.live import LiveRun, resume
 from arena.run.runjournal import NAME, load
 from arena.tui.run.flow import unfinished

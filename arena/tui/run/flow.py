@@ -20,8 +20,8 @@ from arena.assets.library import Library
 from arena.errors import ArenaError
 from arena.procgen.roster import pool
 from arena.procgen.threat import combatant_threat, side_strength
+from arena.run.config import RunConfig, check_config, suggested_party
 from arena.run.ending import how_it_ended
-from arena.run.engine import RunConfig, check_config, suggested_party
 from arena.run.live import LiveRun, resume
 from arena.run.route import BOSS, CAMP, DEFAULT_STEPS
 from arena.run.runjournal import NAME

@@ -9,7 +9,8 @@ kinds of the nodes beyond it.
 
 from __future__ import annotations
 
-from arena.run.engine import Foresight, Run
+from arena.run.engine import Run
+from arena.run.foresight import Foresight
 from arena.run.route import ACT, BOSS, CAMP, ELITE, FIGHT, Node
 from arena.text import counted
 from arena.tui.run.camp import roster_lines

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from arena.run.engine import RunConfig
+from arena.run.config import RunConfig
 from arena.run.live import LiveRun
 from arena.run.runjournal import NAME
 from arena.tui.battle import help

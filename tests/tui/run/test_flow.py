@@ -5,7 +5,8 @@ from __future__ import annotations
 import tcod.console
 
 from arena.run.carry import Tally
-from arena.run.engine import Run, RunConfig
+from arena.run.config import RunConfig
+from arena.run.engine import Run
 from arena.run.live import LiveRun
 from arena.tui.run.flow import outcome
 from arena.tui.run.page import Page

@@ -1,0 +1,58 @@
+"""The goods of a node: what a camp or a boss offers, and what foraging finds.
+
+Each is drawn from (run seed, node id) alone, on streams of its own, so the road taken never
+changes what a node holds.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TypeVar
+
+from arena.assets.library import Library
+from arena.model.stats import Armour, Supply, Weapon
+from arena.procgen.rng import Stream
+from arena.procgen.values import REFERENCE_WEAPON, item_value
+from arena.rules.base import Ruleset
+from arena.run.route import Node
+
+Good = TypeVar("Good", Armour, Supply)
+FORAGE = 2  # supplies foraging at a camp node finds
+GOODS_BOUTS = 10  # camp goods: the cheapest (step + 1) tenths by value are on offer
+
+
+def offers(library: Library, ruleset: Ruleset, seed: int, node: Node
+           ) -> list[Weapon | Armour | Supply]:
+    """Three weapons, one armour or shield, one supply: drawn from (run seed, node) alone.
+
+    The goods come from a stream of their own, so the weapons drawn are as they were.
+    """
+    usable = sorted(i for i, w in library.weapons.items()  # no claws for sale
+                    if ruleset.weapon_problem(w) is None and not w.natural)
+    drawn = Stream("offers", seed, node.id).shuffled(usable)[:3]
+    name, reference = ruleset.name, library.weapons.get(REFERENCE_WEAPON)
+    worn = [a for a in library.armour.values() if a.given(name) is not None]
+    stream = Stream("goods", seed, node.id)
+    armour = stream.shuffled(_cheapest(worn, node.step, name, reference))[:1]
+    supplies = stream.shuffled(_cheapest(list(library.supplies.values()), node.step, name,
+                                         reference))[:1]
+    return [*(library.weapons[i] for i in drawn), *armour, *supplies]
+
+
+def found(library: Library, ruleset: str, seed: int, node: Node) -> list[Supply]:
+    """What foraging at camp node `node` finds: `FORAGE` supplies drawn from (seed, node)."""
+    supplies = sorted(library.supplies.values(), key=lambda x: x.id)
+    pool = _cheapest(supplies, node.step, ruleset, library.weapons.get(REFERENCE_WEAPON))
+    rng = Stream("forage", seed, node.id)
+    return [rng.pick(pool) for _ in range(FORAGE)] if pool else []
+
+
+def _cheapest(items: Sequence[Good], bout: int, ruleset: str,
+              reference: Weapon | None) -> list[Good]:
+    """The goods a camp may offer after `bout`: the cheapest share by value, ties by id.
+
+    A tenth more of them each bout (`procgen/values.py`), all from bout 9 on.
+    """
+    ranked = sorted(items, key=lambda x: (
+        item_value(ruleset, x, reference) if reference is not None else 0, x.id))
+    return ranked[:max(1, -(-len(ranked) * min(GOODS_BOUTS, bout + 1) // GOODS_BOUTS))]
