@@ -9,14 +9,17 @@ from arena.battle.core import Battle
 from arena.model.commands import Command
 from arena.run.camp import Camp
 from arena.run.camppolicy import REST_BELOW, auto_next
-from arena.run.config import RunConfig
+from arena.run.coin import WAGE
+from arena.run.config import PARTY_SIZE, RunConfig
 from arena.run.decisions import CampChoice
 from arena.run.engine import Emit, Run
 from arena.run.fight import play_commands
 from arena.run.party import BROKEN, living
-from arena.run.route import CAMP, ELITE, FIGHT, FIGHTS, Node
+from arena.run.route import CAMP, ELITE, EVENT, FIGHT, FIGHTS, MERCHANT, Node
 from arena.run.runevents import RunEnd, RunStart, party_states
 from arena.run.score import Outcome, score
+
+SHOPPING = 80  # the road policy seeks a merchant with this much coin
 
 
 def ai_command(battle: Battle, _index: int) -> Command:
@@ -33,15 +36,18 @@ def policy(camp: Camp) -> Iterator[CampChoice]:
 def road(run: Run) -> Node:
     """The road policy's next node (docs/run.md).
 
-    A camp when the party needs one, an elite when it is whole, else a fight; among equals
-    the first lane.
+    A camp when the party needs one, a merchant when it has `SHOPPING` coin (or a member
+    short and a wage's worth), an elite when it is whole, else a fight, then an event; among
+    equals the first lane.
     """
     team = living(run.party)
     hurt = any(m.hp < REST_BELOW * m.max_hp or m.injuries for m in team) or any(
         g.state == BROKEN for m in team for g in m.gear)
     whole = all(m.hp == m.max_hp for m in team) and len(team) == len(run.party)
-    wanted = [CAMP, FIGHT, ELITE] if hurt else [ELITE, FIGHT, CAMP] if whole else [
-        FIGHT, ELITE, CAMP]
+    shop = run.purse.coin >= SHOPPING or (len(team) < PARTY_SIZE and run.purse.coin >= WAGE)
+    wanted = [CAMP, EVENT, FIGHT, ELITE] if hurt else [ELITE, FIGHT, EVENT, CAMP] if whole \
+        else [FIGHT, EVENT, ELITE, CAMP]
+    wanted.insert(0 if shop else len(wanted), MERCHANT)
     ways = run.options()
     return min(ways, key=lambda n: (wanted.index(n.kind) if n.kind in wanted else 0, n.lane))
 
@@ -58,7 +64,7 @@ def outcome(run: Run) -> Outcome:
     won = [t for t in run.tallies if t.won]
     return Outcome(len(won), sum(t.threat for t in run.tallies),
                    tuple(t.rounds for t in won), run.result == "victory",
-                   any(not m.alive for m in run.party), run.recruits)
+                   any(not m.alive for m in run.party))
 
 
 def end(run: Run) -> int:

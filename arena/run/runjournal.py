@@ -27,7 +27,7 @@ from arena.run.decisions import CampChoice, choice_from_json
 from arena.text import one_line
 
 FORMAT = "arena-run-journal"
-VERSION = 2  # 2: the run's map (`step` lines, camps by step); 1 is refused
+VERSION = 3  # 3: coin, merchants, events, hires by offer; 2: the run's map; older refused
 NAME = "run.journal.jsonl"
 KEPT = ("; the run is kept as far as the screen showed it: free some space, then run arena to "
         "continue it")
@@ -229,7 +229,7 @@ def load(path: Path) -> Journalled:
         raise ArenaError(f"{where}: not an arena run journal")
     if head.get("journal_version") != VERSION:
         found = one_line(repr(head.get("journal_version")))
-        old = " (from before the run's map: it cannot be continued)" if found == "1" else ""
+        old = " (from an older game: it cannot be continued)" if found in ("1", "2") else ""
         raise ArenaError(f"{where}: run journal format {found}{old}; this game reads format "
                          f"{VERSION}")
     lines: list[JournalLine] = []
