@@ -143,7 +143,7 @@ def _hire_refusal(camp: Camp, k: int) -> str | None:
     if not 0 <= k < len(camp.hires) or camp.hires[k].joined:
         return f"no fighter #{k} for hire here"
     if len(living(camp.party)) >= PARTY_SIZE:
-        return f"the party is full: {PARTY_SIZE} fight already"
+        return f"the party is full ({PARTY_SIZE} fighters)"
     offer = camp.hires[k]
     if offer.price > camp.purse.coin:
         return f"{offer.member.name} asks {offer.price} coin; the party has {camp.purse.coin}"
@@ -292,8 +292,10 @@ def _personal(camp: Camp, m: Member, choice: Personal) -> None:
             item = camp.offers[k]
             assert item is not None
             camp.offers[k] = None
+            worn = (m.shield if item.shield else m.armour) if isinstance(item, Armour) else None
             _take(m, item)
-            camp.log.append(f"{m.name} takes {item.name}")
+            camp.log.append(f"{m.name} takes {item.name}" + (
+                f", leaving {worn.name} behind" if worn is not None else ""))
         case Use(item=k):
             _use(camp, m, m.supplies.pop(k))
         case Give(weapon=k, to=to):
@@ -314,14 +316,20 @@ def _personal(camp: Camp, m: Member, choice: Personal) -> None:
 
 
 def _buy(camp: Camp, m: Member, k: int) -> None:
-    """`m` buys ware `k` at its price."""
-    assert camp.market is not None
-    ware = camp.market.wares[k]
+    """`m` buys ware `k` at its price; armour or a shield worn before is traded in."""
+    market = camp.market
+    assert market is not None
+    ware = market.wares[k]
     assert ware is not None
-    camp.market.wares[k] = None
+    market.wares[k] = None
     camp.purse.pay(ware.price)
+    worn = (m.shield if ware.item.shield else m.armour) if isinstance(ware.item, Armour) \
+        else None
     _take(m, ware.item)
     camp.log.append(f"{m.name} buys {ware.item.name} for {ware.price} coin")
+    if worn is not None:
+        camp.purse.coin += market.sale(worn)
+        camp.log.append(f"{worn.name} traded in for {market.sale(worn)} coin")
 
 
 def _take(m: Member, item: Weapon | Armour | Supply) -> None:

@@ -75,7 +75,8 @@ def describe(effect: Effect, party: list[Member], xp_step: int) -> str:
     if effect.coin:
         parts.append(f"{effect.coin:+d} coin")
     if effect.hp:
-        parts.append(", ".join(f"{m.name} {_hp_change(m, effect.hp):+d} HP" for m in team))
+        parts.append(", ".join(f"{m.name} {change:+d} HP" for m in team
+                               if (change := _hp_change(m, effect.hp))) or "no HP to gain")
     if effect.xp:
         parts.append(", ".join(f"{m.name} +{_xp_gain(m, effect.xp, xp_step)} XP" for m in team))
     if effect.supply:
@@ -100,7 +101,7 @@ def preview(option: EventOption, party: list[Member], xp_step: int) -> str:
 
 def _hp_change(m: Member, percent: int) -> int:
     """The HP `m` would gain (or lose: never below 1 HP, never above its maximum)."""
-    change = m.max_hp * percent // 100 if percent > 0 else -(-m.max_hp * -percent // 100)
+    change = m.max_hp * percent // 100 if percent > 0 else -((m.max_hp * -percent + 99) // 100)
     return max(1, min(m.max_hp, m.hp + change)) - m.hp
 
 

@@ -23,7 +23,6 @@ from arena.run.decisions import CampChoice
 from arena.run.engine import Run
 from arena.run.growth import advance
 from arena.run.live import LiveRun, resume
-from arena.run.party import Member
 from arena.run.route import CAMP
 from arena.run.runjournal import NAME, load
 from arena.tui.run.camp import CampScreen
@@ -255,13 +254,9 @@ def test_the_camp_says_a_rest_stops_bleeding_only_where_healing_does() -> None:
         run = Run(RunConfig(ruleset, 3, 12), LIBRARY)
         m = run.party[0]
         m.hp, m.injuries = m.max_hp - 3, {"bleeding": (0, 1)}
-        camp = Camp(run.party, get_ruleset(ruleset), [], [], _no_recruit)
+        camp = Camp(run.party, get_ruleset(ruleset), [], [])
         console = tcod.console.Console(100, 30, order="C")
         CampScreen(camp, ruleset, 1, [], lambda choice: None).draw(console)
         text = " ".join(" ".join(rows(console)).split())  # wrapped lines as one
         assert f"r) rest: {m.name} +2 HP" in text  # two thirds of 3; the others are whole
         assert ("bleeding stops" in text) is staunches, ruleset
-
-
-def _no_recruit(name: str) -> Member:
-    raise AssertionError(f"nobody is recruited here ({name})")

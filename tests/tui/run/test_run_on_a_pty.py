@@ -88,7 +88,7 @@ def test_a_run_is_played_through_a_bout_a_kill_the_camp_and_the_end(tmp_path: Pa
         game.wait_for("Spoils of bout 1")
         game.send("\r")
         game.wait_for("The road: step 2 of 3")
-        game.wait_for("rest, repairs and goods")
+        game.wait_for("rest, repairs, goods")
         game.send("1")
         game.wait_for("Camp at step 2")
         game.wait_for("HP")
