@@ -13,10 +13,10 @@ from __future__ import annotations
 
 # ruleset -> (percent of the starting party's threat at step 1, percent more each step)
 CURVES: dict[str, tuple[int, int]] = {
-    "d40": (20, 3),
+    "d40": (22, 4),
     "ap": (15, 3),  # gentler: its fights cost the most (a severed limb lasts the run)
-    "adnd": (20, 4),
-    "becmi": (17, 3),
+    "adnd": (21, 5),
+    "becmi": (19, 4),
 }
 DEFAULT_CURVE = (20, 3)
 REST_SHARE = (2, 3)  # a rest gives back this share of each member's lost HP, rounded up

@@ -107,7 +107,7 @@ def test_a_malformed_run_journal_is_one_line_then_the_next_start_opens_the_title
         tmp_path: Path, terminal: Keys) -> None:
     saves = tmp_path / "saves"
     saves.mkdir()
-    header = {"format": "arena-run-journal", "journal_version": 2, "config": {
+    header = {"format": "arena-run-journal", "journal_version": 3, "config": {
         "ruleset": "d40", "seed": 7, "steps": 2, "endless": False, "seeded": True,
         "party": ["swordsman", "spearman", "archer"]}}
     (saves / NAME).write_text(json.dumps(header) + "\n" + json.dumps(
