@@ -30,12 +30,12 @@ from arena.rules import get_ruleset
 from arena.rules.base import Ruleset
 from arena.rules.protection import bears_shield
 from arena.run import goods
-from arena.run.balance import BREATHER, foe_budget, rest_gain
+from arena.run.balance import BREATHER, FOE_AI, foe_budget, rest_gain
 from arena.run.camp import COSTED, MARKET, MEETING, SPOILS, Camp, choose
 from arena.run.campwork import SCOUT_STEPS, Grounds
 from arena.run.carry import Tally, carry_over, tally_events
 from arena.run.coin import Purse, bounty, wage
-from arena.run.config import RunConfig, check_config, suggested_party
+from arena.run.config import RunConfig, check_config, over_budget, suggested_party
 from arena.run.decisions import CampChoice, Scout
 from arena.run.eventwork import meeting, usable_events
 from arena.run.foresight import Foresight
@@ -105,6 +105,8 @@ class Run:
         self.pool = pool(self.materials, config.ruleset)
         self.emit: Emit = emit or _silent
         templates = config.party or suggested_party(self.pool, config.seed)
+        if config.party and (why := over_budget(self.pool, config.party)) is not None:
+            raise ArenaError(why)
         self.party: list[Member] = [self._fresh(t) for t in templates]
         self.start_threat = side_strength(self._threat(m) for m in self.party)
         self.purse = Purse()
@@ -202,7 +204,8 @@ class Run:
 
         An elite's foes get `ELITE_BUDGET` of it.
         """
-        budget = foe_budget(self.config.ruleset, self.start_threat, node.step)
+        budget = foe_budget(self.config.ruleset, self.start_threat, node.step,
+                            self.config.difficulty)
         num, den = ELITE_BUDGET
         return budget * num // den if node.kind == ELITE else budget
 
@@ -262,8 +265,11 @@ class Run:
         return bout
 
     def battle(self, bout: Bout) -> Battle:
-        """The bout's battle (the caller enters it)."""
-        return Battle(bout.scenario, self.ruleset, bout.seed, (), bout.wounds)
+        """The bout's battle (the caller enters it); the foes' AI at the difficulty's level."""
+        battle = Battle(bout.scenario, self.ruleset, bout.seed, (), bout.wounds)
+        for side in range(1, len(bout.scenario.sides)):
+            battle.roster.assign(side, "tactical", FOE_AI[self.config.difficulty])
+        return battle
 
     def events(self, battle: Battle, events: list[Event]) -> None:
         """Emit battle events as JSON Lines (the end as `battle_end`, as `arena sim` does)."""

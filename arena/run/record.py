@@ -48,7 +48,7 @@ def document(run: Run, points: int) -> dict[str, object]:
         "generator_version": GENERATOR_VERSION,
         "ruleset": {"name": run.ruleset.name, "version": run.ruleset.version},
         "assets_hash": run.library.hash, "seed": c.seed, "steps": c.steps,
-        "endless": c.endless, "seeded": c.seeded,
+        "endless": c.endless, "seeded": c.seeded, "difficulty": c.difficulty,
         "party": [m.template for m in run.party if m.recruited_at == 0],
         "route": [n.id for n in run.path],
         "fights": [{"bout": b.number, "node": b.node.id, "battle_seed": b.seed,
@@ -117,7 +117,7 @@ def verify(doc: dict[str, Any], library: Library,
     for the replay viewer.
     """
     config = RunConfig(doc["ruleset"]["name"], doc["seed"], doc["steps"], doc["endless"],
-                       doc["seeded"], tuple(doc["party"]))
+                       doc["seeded"], tuple(doc["party"]), doc["difficulty"])
     run = Run(config, library)
     if bouts is not None:
         bouts.clear()

@@ -94,7 +94,8 @@ JournalLine = Routed | Commanded | Chosen | Closed
 def config_json(config: RunConfig) -> dict[str, object]:
     """A run configuration as the header stores it."""
     return {"ruleset": config.ruleset, "seed": config.seed, "steps": config.steps,
-            "endless": config.endless, "seeded": config.seeded, "party": list(config.party)}
+            "endless": config.endless, "seeded": config.seeded, "party": list(config.party),
+            "difficulty": config.difficulty}
 
 
 class RunJournal:
@@ -158,7 +159,7 @@ def _config(value: object, where: str) -> RunConfig:
     if not isinstance(value, dict):
         raise ArenaError(f"{where}: header: no run configuration")
     kinds = {"ruleset": str, "seed": int, "steps": int, "endless": bool, "seeded": bool,
-             "party": list}
+             "party": list, "difficulty": str}
     for key, kind in kinds.items():
         if not isinstance(value.get(key), kind):
             raise ArenaError(f"{where}: header: {key}: missing or not a {kind.__name__}")
@@ -166,7 +167,7 @@ def _config(value: object, where: str) -> RunConfig:
     if not all(isinstance(t, str) for t in party):
         raise ArenaError(f"{where}: header: party: not a list of template ids")
     return RunConfig(value["ruleset"], value["seed"], value["steps"], value["endless"],
-                     value["seeded"], tuple(party))
+                     value["seeded"], tuple(party), value["difficulty"])
 
 
 BY = ("player", "ai", "auto")  # who gave a command: the player, a side's AI, auto-fight

@@ -16,6 +16,7 @@ from pathlib import Path
 
 from arena.errors import ArenaError
 from arena.files import MAX_JSON_BYTES, parse_json, read_text
+from arena.run.config import RANKED
 from arena.text import one_line
 
 FAST_ROUNDS = 20
@@ -121,18 +122,22 @@ def _rank(r: dict[str, object]) -> tuple[int, str]:
     return -int(str(r["score"])), str(r.get("date", ""))
 
 
+def _unranked(r: dict[str, object]) -> bool:
+    """Whether a score line is listed apart: a chosen seed, an endless run or `easy`."""
+    return bool(r.get("seeded") or r.get("endless")) or r.get("difficulty", "normal") not in RANKED
+
+
 def _shown(value: object, limit: int) -> str:
     """A field of a score line as the table prints it: one line, escaped, cut to `limit`."""
     return one_line(str(value)[: limit + 1], limit)
 
 
 def table(rows: Sequence[dict[str, object]], ruleset: str | None) -> str:
-    """The high-score table, best first; flagged (seeded, endless) runs listed apart."""
+    """The high-score table, best first; unranked (seeded, endless, easy) runs listed apart."""
     chosen = [r for r in rows if ruleset is None or r.get("ruleset") == ruleset]
     lines = []
-    for title, flagged in (("Runs", False), ("Seeded or endless runs", True)):
-        part = sorted((r for r in chosen if bool(r.get("seeded") or r.get("endless")) == flagged),
-                      key=_rank)
+    for title, flagged in (("Runs", False), ("Seeded, endless or easy runs (unranked)", True)):
+        part = sorted((r for r in chosen if _unranked(r) == flagged), key=_rank)
         if not part:
             continue
         lines.append(f"{title}:")

@@ -54,6 +54,7 @@ class Preset:
     steps: int = DEFAULT_STEPS
     endless: bool = False
     party: tuple[str, ...] = ()
+    difficulty: str | None = None  # None: asked (with the party)
 
 
 def journal_path(saves: Path) -> Path:
@@ -246,16 +247,17 @@ def new_run(screen: Terminal, library: Library, saves: Path, preset: Preset) -> 
         if not page.answer:
             return None
         ruleset = page.answer
-    party = preset.party
+    party, difficulty = preset.party, preset.difficulty or "normal"
     if not party:
         p = pool(materials(library), ruleset)
-        picker = PartyPicker(p, suggested_party(p, seed), seed, ruleset)
+        picker = PartyPicker(p, suggested_party(p, seed), seed, ruleset,
+                             difficulty=difficulty)
         screen.run(picker)
         if picker.answer is None:
             return None
-        party = picker.answer
+        party, difficulty = picker.answer, picker.difficulty
     config = RunConfig(ruleset, seed, preset.steps, preset.endless, preset.seed is not None,
-                       party)
+                       party, difficulty)
     check_config(config)
     return LiveRun.new(config, library, journal_path(saves))
 

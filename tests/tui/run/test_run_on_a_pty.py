@@ -55,7 +55,7 @@ def test_a_run_is_played_through_a_bout_a_kill_the_camp_and_the_end(tmp_path: Pa
     try:
         game.wait_for("choose a ruleset", timeout=20)
         game.send("4")  # d40
-        game.wait_for("choose a party of three")
+        game.wait_for("choose a party of")
         game.send("\r")  # the suggested party
         game.wait_for("The road: step 1 of 3")
         game.wait_for("Act 1:")
@@ -139,7 +139,7 @@ def test_a_run_visits_a_fight_a_merchant_an_elite_an_event_a_camp_and_the_boss(
     try:
         game.wait_for("choose a ruleset", timeout=20)
         game.send("4")  # d40
-        game.wait_for("choose a party of three")
+        game.wait_for("choose a party of")
         game.send("\r")
         game.wait_for("$ merchant")
         game.send("2")  # the middle fight, which leads to the merchant
