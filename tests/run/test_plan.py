@@ -13,10 +13,12 @@ from pathlib import Path
 import pytest
 
 from arena.assets import load_library
+from arena.battle.core import Battle
 from arena.cli.main import main
 from arena.errors import ArenaError
-from arena.run.auto import play_auto
-from arena.run.camp import Camp, refusal
+from arena.model.commands import Command
+from arena.run.auto import planned_camp, play_auto, take_road
+from arena.run.camp import COSTED, Camp, refusal
 from arena.run.config import RunConfig
 from arena.run.decisions import CHOICE_TYPES, CampChoice, Retire
 from arena.run.engine import Run
@@ -125,12 +127,34 @@ def test_every_kind_of_camp_choice_but_retire_is_enumerated() -> None:
     assert list(CANDIDATES) == [k for k in CHOICE_TYPES if k != "retire"]
 
 
+def test_a_plan_line_s_road_is_taken() -> None:
+    run = Run(CONFIG, LIBRARY)
+    lines: list[Line] = []
+    run.emit = lines.append
+    take_road(run, _plan({"step": 1, "road": "a1s1n1"}), decisions=True)
+    assert run.here is not None and run.here.id == "a1s1n1"
+    assert [x["type"] for x in lines] == ["decision", "route"]
+
+
+def test_a_camp_plan_line_s_choices_are_made_first_and_the_policy_does_the_rest() -> None:
+    run = Run(CONFIG, LIBRARY)
+    first_road(run)
+    camp = run.camp_for(CAMP)  # a camp node's choices, the party whole
+    give = {"choice": "give", "member": 0, "weapon": 0, "to": 1}
+    run.make_camp(camp, planned_camp(run, camp, _plan({"step": 1, "camp": [give]})))
+    made = run.camps[-1]
+    assert made[0].to_json() == give and len(made) == 2
+    assert made[1].kind in COSTED  # the policy's main action, after the plan's free choice
+
+
+@pytest.mark.slow
 def test_decision_lines_change_nothing_else_in_the_run(baseline: list[Line]) -> None:
     plain = _play(decisions=False)
     assert not _decisions(plain)
     assert [x for x in baseline if x["type"] != "decision"] == plain
 
 
+@pytest.mark.slow
 def test_every_decision_line_comes_just_before_its_choice(baseline: list[Line]) -> None:
     points = _decisions(baseline)
     assert points[0] == {"type": "decision", "step": 1, "kind": "road",
@@ -147,7 +171,8 @@ def test_every_decision_line_comes_just_before_its_choice(baseline: list[Line]) 
                                                       ("decision", _int(line["step"]) + 1)}
 
 
-def test_a_plan_line_s_road_is_taken(baseline: list[Line]) -> None:
+@pytest.mark.slow
+def test_a_plan_line_s_road_is_taken_in_a_whole_run(baseline: list[Line]) -> None:
     taken = {x["step"]: x["node"] for x in baseline if x["type"] == "route"}
     point = next(x for x in _decisions(baseline) if x["kind"] == "road" and len(x["legal"]) > 1)
     other = next(e for e in point["legal"] if e["road"] != taken[point["step"]])
@@ -156,7 +181,8 @@ def test_a_plan_line_s_road_is_taken(baseline: list[Line]) -> None:
     assert lines[-1]["type"] == "run_end"
 
 
-def test_a_camp_plan_line_s_choices_come_first_and_the_policy_does_the_rest(
+@pytest.mark.slow
+def test_a_camp_plan_line_s_choices_come_first_and_the_policy_does_the_rest_in_a_run(
         baseline: list[Line]) -> None:
     rested = next(x["step"] for x in baseline if x["type"] == "camp" and x["choice"] == "rest")
     made = [_choice_of(x) for x in baseline if x["type"] == "camp" and x["step"] == rested]
@@ -167,6 +193,7 @@ def test_a_camp_plan_line_s_choices_come_first_and_the_policy_does_the_rest(
         give, {"choice": "rest"}]
 
 
+@pytest.mark.slow
 def test_a_plan_that_retires_ends_the_run_there_and_the_policy_adds_nothing() -> None:
     lines = _play(_plan({"step": 1, "camp": [{"choice": "retire"}]}))
     assert [_choice_of(x) for x in lines if x["type"] == "camp"] == [{"choice": "retire"}]
@@ -175,14 +202,28 @@ def test_a_plan_that_retires_ends_the_run_there_and_the_policy_adds_nothing() ->
 
 @pytest.mark.slow
 def test_every_legal_entry_of_every_decision_line_is_accepted_as_a_plan(
-        baseline: list[Line]) -> None:
+        baseline: list[Line], monkeypatch: pytest.MonkeyPatch) -> None:
+    # Each entry's run is played only until its point is made, so every bout it fights is the
+    # baseline's (checked below, line by line): the AI's commands are looked up, not re-thought.
+    seen: dict[tuple[str, int], Command] = {}
+
+    def remembered(battle: Battle, index: int) -> Command:
+        key = (battle.scenario.id, index)
+        if key not in seen:
+            seen[key] = battle.decide()
+        return seen[key]
+
+    monkeypatch.setattr("arena.run.auto.ai_command", remembered)
     entries = [e for x in _decisions(baseline) for e in x["legal"]]
     assert len(entries) > 20
-    for entry in entries:  # each played only until its point is made
+    for entry in entries:
         text = json.loads(json.dumps(entry))  # the bytes a tool copies into a plan file
-        _check_taken(_play(_plan(text), until=text), text)
+        lines = _play(_plan(text), until=text)
+        _check_taken(lines, text)
+        assert lines[:-1] == baseline[:len(lines) - 1]  # the baseline run, up to the point
 
 
+@pytest.mark.slow
 def test_the_second_legal_entry_at_three_points_is_taken_and_the_run_goes_on(
         baseline: list[Line]) -> None:
     points = [x for x in _decisions(baseline) if len(x["legal"]) > 1]
@@ -207,6 +248,7 @@ def _argv(tmp_path: Path, plan: Path, *more: str) -> list[str]:
             str(plan), "--saves", str(tmp_path / "saves"), *more]
 
 
+@pytest.mark.slow
 def test_a_choice_the_run_refuses_when_its_point_comes_is_one_line_and_exit_2(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     plan = _write(tmp_path, '{"step": 2, "road": "a1s2n1"}',
@@ -222,9 +264,10 @@ def test_a_choice_the_run_refuses_when_its_point_comes_is_one_line_and_exit_2(
     (['{"step": 1, "road": "a1s1n7"}'],
      "line 1: step 1 road: a1s1n7 refused: no road to node 'a1s1n7' from here (the roads: "
      "a1s1n0, a1s1n1)"),
-    (['{"step": 1, "camp": [{"choice": "loot", "item": 0, "member": 0}, '
-      '{"choice": "loot", "item": 0, "member": 1}]}'],
-     "line 1: step 1 camp: choice 2, loot (item 0, member 1) refused: no loot item #0"),
+    pytest.param(['{"step": 1, "camp": [{"choice": "loot", "item": 0, "member": 0}, '
+                  '{"choice": "loot", "item": 0, "member": 1}]}'],
+                 "line 1: step 1 camp: choice 2, loot (item 0, member 1) refused: no loot item #0",
+                 marks=pytest.mark.slow),  # after bout 1
 ])
 def test_a_refused_road_or_later_choice_names_its_line(
         tmp_path: Path, capsys: pytest.CaptureFixture[str], rows: list[str], said: str) -> None:
