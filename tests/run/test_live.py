@@ -207,8 +207,8 @@ def test_camp_keys_make_the_choice_asked_for_one_question_at_a_time(tmp_path: Pa
     live.close()
 
 
-def test_the_d40_threat_budget_rises_three_points_of_the_party_a_step_from_twenty() -> None:
-    assert [foe_budget("d40", 100, k) for k in (1, 2, 5, 10)] == [20, 23, 32, 47]
+def test_the_d40_threat_budget_rises_four_points_of_the_party_a_step_from_twenty_two() -> None:
+    assert [foe_budget("d40", 100, k) for k in (1, 2, 5, 10)] == [22, 26, 38, 58]
 
 
 def test_a_rest_gives_back_two_thirds_of_the_lost_hit_points_rounded_up() -> None:
