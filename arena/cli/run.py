@@ -37,7 +37,11 @@ def add_run(sub: Any) -> None:
     run.add_argument("--steps", type=int, default=DEFAULT_STEPS,
                      help=f"steps of the run's map to its last boss (default {DEFAULT_STEPS})")
     run.add_argument("--endless", action="store_true", help="go on until the party falls")
-    run.add_argument("--party", help="three template ids, comma-separated (default: suggested)")
+    run.add_argument("--party", help="one to three template ids, comma-separated, within the "
+                                     "party's threat budget (default: suggested)")
+    run.add_argument("--difficulty", choices=("easy", "normal", "hard"),
+                     help="the foes' curve and AI level (default normal; easy is unranked; "
+                          "a terminal run asks)")
     run.add_argument("--json", action="store_true",
                      help="JSON Lines: events, bouts, camps, and a decision line at every "
                           "decision point listing its legal choices as --plan takes them")
@@ -70,9 +74,10 @@ def config_from(args: argparse.Namespace) -> RunConfig:
     seeded = args.seed is not None
     seed = args.seed if seeded else int.from_bytes(os.urandom(4), "big")
     party = tuple(t.strip() for t in args.party.split(",")) if args.party else ()
-    if party and len(party) != 3:
-        raise ArenaError(f"--party wants three template ids, got {len(party)}")
-    config = RunConfig(args.rules or DEFAULT_RULES, seed, args.steps, args.endless, seeded, party)
+    if party and not 1 <= len(party) <= 3:
+        raise ArenaError(f"--party wants one to three template ids, got {len(party)}")
+    config = RunConfig(args.rules or DEFAULT_RULES, seed, args.steps, args.endless, seeded, party,
+                       getattr(args, "difficulty", None) or "normal")
     check_config(config)
     return config
 
@@ -83,7 +88,7 @@ def run_terminal(args: argparse.Namespace) -> int:
 
     config = config_from(args)
     preset = Preset(config.seed if config.seeded else None, args.rules, config.steps,
-                    config.endless, config.party)
+                    config.endless, config.party, args.difficulty)
     return terminal_run(args.saves, preset)
 
 
