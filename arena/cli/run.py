@@ -37,8 +37,18 @@ def add_run(sub: Any) -> None:
     run.add_argument("--steps", type=int, default=DEFAULT_STEPS,
                      help=f"steps of the run's map to its last boss (default {DEFAULT_STEPS})")
     run.add_argument("--endless", action="store_true", help="go on until the party falls")
-    run.add_argument("--party", help="three template ids, comma-separated (default: suggested)")
-    run.add_argument("--json", action="store_true", help="JSON Lines: events, bouts, camps")
+    run.add_argument("--party", help="one to three template ids, comma-separated, within the "
+                                     "party's threat budget (default: suggested)")
+    run.add_argument("--difficulty", choices=("easy", "normal", "hard"),
+                     help="the foes' curve and AI level (default normal; easy is unranked; "
+                          "a terminal run asks)")
+    run.add_argument("--json", action="store_true",
+                     help="JSON Lines: events, bouts, camps, and a decision line at every "
+                          "decision point listing its legal choices as --plan takes them")
+    run.add_argument("--plan", type=path_arg, metavar="PLAN.jsonl",
+                     help="with --auto: take the choices this file gives at the decision points "
+                          "it names (JSON Lines: {\"step\": 3, \"road\": \"a1s3n1\"} or "
+                          "{\"step\": 3, \"camp\": [choices]}); the policies elsewhere")
     run.add_argument("--record", type=path_arg, metavar="PATH", help="write the run record here")
     run.add_argument("--force", action="store_true",
                      help="with --auto: let --record overwrite an existing file")
@@ -59,12 +69,15 @@ def config_from(args: argparse.Namespace) -> RunConfig:
     if getattr(args, "keyframes", None) is not None and not getattr(args, "auto", False):
         raise ArenaError("--keyframes goes with --auto --record (a terminal run's record has "
                          "none)")
+    if getattr(args, "plan", None) is not None and not getattr(args, "auto", False):
+        raise ArenaError("--plan goes with --auto (a terminal run is chosen by hand)")
     seeded = args.seed is not None
     seed = args.seed if seeded else int.from_bytes(os.urandom(4), "big")
     party = tuple(t.strip() for t in args.party.split(",")) if args.party else ()
-    if party and len(party) != 3:
-        raise ArenaError(f"--party wants three template ids, got {len(party)}")
-    config = RunConfig(args.rules or DEFAULT_RULES, seed, args.steps, args.endless, seeded, party)
+    if party and not 1 <= len(party) <= 3:
+        raise ArenaError(f"--party wants one to three template ids, got {len(party)}")
+    config = RunConfig(args.rules or DEFAULT_RULES, seed, args.steps, args.endless, seeded, party,
+                       getattr(args, "difficulty", None) or "normal")
     check_config(config)
     return config
 
@@ -75,7 +88,7 @@ def run_terminal(args: argparse.Namespace) -> int:
 
     config = config_from(args)
     preset = Preset(config.seed if config.seeded else None, args.rules, config.steps,
-                    config.endless, config.party)
+                    config.endless, config.party, args.difficulty)
     return terminal_run(args.saves, preset)
 
 
@@ -86,12 +99,14 @@ def run_run(args: argparse.Namespace, out: TextIO) -> int:
     from arena.assets import load_library  # noqa: PLC0415
     from arena.run.auto import play_auto  # noqa: PLC0415
     from arena.run.finish import conclude  # noqa: PLC0415
+    from arena.run.plan import load_plan  # noqa: PLC0415
 
     config = config_from(args)
     if args.keyframes is not None and (args.record is None or args.keyframes < 1):
         raise ArenaError(f"--keyframes {args.keyframes}: needs --record and K of 1 or more")
     if args.record is not None:
         refuse_existing(args.record, args.force)
+    plan = load_plan(args.plan) if args.plan is not None else None  # before the run, as --record
     library = load_library()
 
     def emit(line: dict[str, object]) -> None:
@@ -100,11 +115,15 @@ def run_run(args: argparse.Namespace, out: TextIO) -> int:
         elif line["type"] in ("run_start", "route", "bout_end", "level_up", "camp", "run_end"):
             out.write(_text(line) + "\n")
 
-    run, points = play_auto(config, library, emit, args.keyframes or 0)
+    # A planned choice the run refuses raises here, before `conclude`: no score line, no morgue.
+    run, points = play_auto(config, library, emit, args.keyframes or 0, plan, args.json)
     written = conclude(run, points, args.saves, args.record)
     say(sys.stderr, f"morgue written to {written.morgue}")
     if args.record is not None:
         say(sys.stderr, f"run record written to {args.record}")
+    warning = plan.warning() if plan is not None else None
+    if warning is not None:  # a point never reached is no error: the run went elsewhere
+        say(sys.stderr, f"warning: {warning}")
     return 0
 
 

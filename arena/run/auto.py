@@ -1,4 +1,8 @@
-"""The headless run: the AI commands every side; the road and camp policies choose (`--auto`)."""
+"""The headless run: the AI commands every side; the road and camp policies choose (`--auto`).
+
+A plan (`plan.py`, `--plan`) makes the choices it gives at the decision points it names, the
+policies the rest; with `decisions` each point first emits its `decision` line.
+"""
 
 from __future__ import annotations
 
@@ -7,16 +11,20 @@ from collections.abc import Iterator
 from arena.assets.library import Library
 from arena.battle.core import Battle
 from arena.model.commands import Command
-from arena.run.camp import Camp
+from arena.run.camp import Camp, refusal
 from arena.run.camppolicy import REST_BELOW, auto_next
-from arena.run.config import RunConfig
+from arena.run.coin import WAGE
+from arena.run.config import PARTY_SIZE, RunConfig
 from arena.run.decisions import CampChoice
 from arena.run.engine import Emit, Run
 from arena.run.fight import play_commands
 from arena.run.party import BROKEN, living
-from arena.run.route import CAMP, ELITE, FIGHT, FIGHTS, Node
+from arena.run.plan import CAMP_POINT, ROAD_POINT, Plan, camp_decision, road_decision, shown
+from arena.run.route import CAMP, ELITE, EVENT, FIGHT, FIGHTS, MERCHANT, Node
 from arena.run.runevents import RunEnd, RunStart, party_states
 from arena.run.score import Outcome, score
+
+SHOPPING = 80  # the road policy seeks a merchant with this much coin
 
 
 def ai_command(battle: Battle, _index: int) -> Command:
@@ -33,15 +41,18 @@ def policy(camp: Camp) -> Iterator[CampChoice]:
 def road(run: Run) -> Node:
     """The road policy's next node (docs/run.md).
 
-    A camp when the party needs one, an elite when it is whole, else a fight; among equals
-    the first lane.
+    A camp when the party needs one, a merchant when it has `SHOPPING` coin (or a member
+    short and a wage's worth), an elite when it is whole, else a fight, then an event; among
+    equals the first lane.
     """
     team = living(run.party)
     hurt = any(m.hp < REST_BELOW * m.max_hp or m.injuries for m in team) or any(
         g.state == BROKEN for m in team for g in m.gear)
     whole = all(m.hp == m.max_hp for m in team) and len(team) == len(run.party)
-    wanted = [CAMP, FIGHT, ELITE] if hurt else [ELITE, FIGHT, CAMP] if whole else [
-        FIGHT, ELITE, CAMP]
+    shop = run.purse.coin >= SHOPPING or (len(team) < PARTY_SIZE and run.purse.coin >= WAGE)
+    wanted = [CAMP, EVENT, FIGHT, ELITE] if hurt else [ELITE, FIGHT, EVENT, CAMP] if whole \
+        else [FIGHT, EVENT, ELITE, CAMP]
+    wanted.insert(0 if shop else len(wanted), MERCHANT)
     ways = run.options()
     return min(ways, key=lambda n: (wanted.index(n.kind) if n.kind in wanted else 0, n.lane))
 
@@ -58,7 +69,7 @@ def outcome(run: Run) -> Outcome:
     won = [t for t in run.tallies if t.won]
     return Outcome(len(won), sum(t.threat for t in run.tallies),
                    tuple(t.rounds for t in won), run.result == "victory",
-                   any(not m.alive for m in run.party), run.recruits)
+                   any(not m.alive for m in run.party))
 
 
 def end(run: Run) -> int:
@@ -70,13 +81,18 @@ def end(run: Run) -> int:
 
 
 def play_auto(config: RunConfig, library: Library, emit: Emit | None = None,
-              keyframes: int = 0) -> tuple[Run, int]:
-    """Play a whole run headless; return it and its score (`keyframes`: see Run)."""
+              keyframes: int = 0, plan: Plan | None = None,
+              decisions: bool = False) -> tuple[Run, int]:
+    """Play a whole run headless; return it and its score (`keyframes`: see Run).
+
+    `plan`: the choices it gives at the points it names (a choice the run refuses is an
+    ArenaError naming its line); `decisions`: emit a `decision` line at every point.
+    """
     run = Run(config, library, emit)
     run.keyframe_every = keyframes
     start(run)
     while not run.over:
-        run.go(road(run).id)
+        take_road(run, plan, decisions)
         if run.here is not None and run.here.kind in FIGHTS:
             bout = run.prepare()
             with run.battle(bout) as battle:
@@ -84,5 +100,43 @@ def play_auto(config: RunConfig, library: Library, emit: Emit | None = None,
                 run.finish(bout, battle)
         if not run.over:
             camp = run.camp()
-            run.make_camp(camp, policy(camp))
+            if decisions and run.here is not None:
+                run.emit(camp_decision(run.step, run.here.kind, camp))
+            run.make_camp(camp, planned_camp(run, camp, plan))
     return run, end(run)
+
+
+def take_road(run: Run, plan: Plan | None, decisions: bool) -> None:
+    """Take the plan's road at the next step if it gives one, else the road policy's."""
+    ways = run.options()
+    step = run.step + 1
+    if decisions:
+        run.emit(road_decision(step, ways))
+    planned = plan.take(step, ROAD_POINT) if plan is not None else None
+    if planned is None:
+        run.go(road(run).id)
+        return
+    reason = run.go(planned.road)
+    if reason is not None:
+        assert plan is not None
+        raise plan.refused(planned, planned.road, reason)
+
+
+def planned_camp(run: Run, camp: Camp, plan: Plan | None) -> Iterator[CampChoice]:
+    """The plan's choices at this camp first, each checked as its turn comes; then the policy.
+
+    A retirement the plan makes ends the camp there.
+    """
+    planned = plan.take(run.step, CAMP_POINT) if plan is not None else None
+    if planned is not None:
+        assert plan is not None
+        for k, choice in enumerate(planned.choices, 1):
+            reason = refusal(camp, choice)
+            if reason is not None:
+                what = shown(choice) if len(planned.choices) == 1 else \
+                    f"choice {k}, {shown(choice)}"
+                raise plan.refused(planned, what, reason)
+            yield choice
+        if camp.retired:
+            return
+    yield from policy(camp)

@@ -13,20 +13,25 @@ from __future__ import annotations
 
 # ruleset -> (percent of the starting party's threat at step 1, percent more each step)
 CURVES: dict[str, tuple[int, int]] = {
-    "d40": (20, 3),
+    "d40": (22, 4),
     "ap": (15, 3),  # gentler: its fights cost the most (a severed limb lasts the run)
-    "adnd": (20, 4),
-    "becmi": (17, 3),
+    "adnd": (21, 5),
+    "becmi": (19, 4),
 }
 DEFAULT_CURVE = (20, 3)
+# The difficulty: the share of the curve the foes get, and the level of the tactical AI that
+# commands them (arena/ai/tactical.py `LEVELS`); the party's own auto-fight stays at normal.
+FOE_SHARE = {"easy": (4, 5), "normal": (1, 1), "hard": (6, 5)}
+FOE_AI = {"easy": "easy", "normal": "normal", "hard": "hard"}
 REST_SHARE = (2, 3)  # a rest gives back this share of each member's lost HP, rounded up
 BREATHER = (1, 3)  # after a won fight, each member standing gets this share of it back
 
 
-def foe_budget(ruleset: str, start_threat: int, step: int) -> int:
+def foe_budget(ruleset: str, start_threat: int, step: int, difficulty: str = "normal") -> int:
     """The foes' threat budget at step `step` (1-based) of a run under `ruleset`."""
     base, rise = CURVES.get(ruleset, DEFAULT_CURVE)
-    return start_threat * (base + rise * (step - 1)) // 100
+    num, den = FOE_SHARE[difficulty]
+    return start_threat * (base + rise * (step - 1)) * num // (100 * den)
 
 
 def rest_gain(max_hp: int, hp: int, share: tuple[int, int] = REST_SHARE) -> int:

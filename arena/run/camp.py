@@ -1,28 +1,32 @@
-"""Camps and spoils: the choices, what each costs, and whether it can be made now.
+"""Camps, spoils, merchants and events: the choices, what each costs, and whether it can be made.
 
 A camp node of the run's map offers one main action (`ACTIONS`) among rest, train, repair,
 tend, forage and scout (`campwork.py` says what each does, and what it would do before it is
-taken), take one of the goods, or recruit a level-1 replacement for a fallen member (costs
-`RECRUIT_COST` score). The spoils after a fight give only the free choices, and after an elite
-or a boss the pick of one of the goods (`SPOILS`). Free at both: take loot (after a win), pass
-a weapon to another member, use a supply from a member's pack (a potion heals its dice'
-average, rounded up, and the heal hook ends what healing ends; bandages stop bleeding; a
-whetstone mends the member's first broken weapon that can be mended), or retire: the run ends
-with what it has won. The `--auto` policy is `camppolicy.py`'s.
+taken), take one of the goods, or hire one of the fighters offered for its wage in coin. The
+spoils after a fight give only the free choices, and after an elite or a boss the pick of one
+of the goods (`SPOILS`). A merchant (`MARKET`) sells its wares, buys the party's belongings
+and hires out fighters, for coin and no action; an event (`MEETING`) is answered once
+(`eventwork.py`). Free everywhere: take loot (after a win), pass a weapon to another member,
+use a supply from a member's pack (a potion heals its dice' average, rounded up, and the heal
+hook ends what healing ends; bandages stop bleeding; a whetstone mends the member's first
+broken weapon that can be mended), or retire: the run ends with what it has won. The
+`--auto` policy is `camppolicy.py`'s.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from arena.dice import parse_dice
 from arena.model.stats import Armour, Supply, Weapon
 from arena.rules.base import Ruleset
-from arena.rules.protection import bears_shield
-from arena.run import campwork
-from arena.run.campwork import MAX_SUPPLIES, Grounds, heals, mend, mendable, repair_refusal
+from arena.run import campwork, holding
+from arena.run.campwork import Grounds, heals, mend, mendable, repair_refusal
+from arena.run.coin import Purse
+from arena.run.config import PARTY_SIZE
 from arena.run.decisions import (
+    Answer,
+    Buy,
     CampChoice,
     Forage,
     Give,
@@ -32,21 +36,28 @@ from arena.run.decisions import (
     Rest,
     Retire,
     Scout,
+    Sell,
     Take,
     Tend,
     Train,
     Use,
 )
+from arena.run.eventwork import Meeting, Table, happen
+from arena.run.holding import MAX_GEAR, cannot_hold, cannot_take
+from arena.run.market import Hire, Market, enlist, part_with, sell_refusal
 from arena.run.party import Gear, Member, living
 
-ACTIONS = 1
-MAX_GEAR = 3
-RECRUIT_COST = 200
-MAIN = ("rest", "train", "repair", "tend", "forage", "scout")  # `campwork.py`'s actions
-COSTED = (*MAIN, "take", "recruit")  # the kinds that take the camp's action
-SPOILS = frozenset({"take"})  # after an elite or a boss: the pick of one of the goods
+__all__ = ["MAX_GEAR", "Camp", "cannot_hold", "cannot_take", "choose", "no_room", "refusal"]
 
-Personal = Loot | Give | Tend | Take | Use  # the choices about one member
+ACTIONS = 1
+MAIN = ("rest", "train", "repair", "tend", "forage", "scout")  # `campwork.py`'s actions
+COSTED = frozenset({*MAIN, "take", "recruit"})  # a camp node's: each takes its action
+SPOILS = frozenset({"take"})  # after an elite or a boss: the pick of one of the goods
+MARKET = frozenset({"buy", "sell", "recruit"})  # a merchant's: none takes an action
+MEETING = frozenset({"answer"})  # an event's: answered once
+FREE = frozenset({"loot", "give", "use", "retire"})  # allowed anywhere, taking no action
+
+Personal = Loot | Give | Tend | Take | Use | Buy | Sell  # the choices about one member
 
 
 @dataclass(slots=True)
@@ -57,10 +68,14 @@ class Camp:
     ruleset: Ruleset
     loot: list[Weapon | None]
     offers: list[Weapon | Armour | Supply | None]
-    recruit: Callable[[str], Member]
+    purse: Purse = field(default_factory=Purse)
+    hires: list[Hire] = field(default_factory=list)  # the fighters offered for hire here
     actions: int = ACTIONS
-    allowed: frozenset[str] = frozenset(COSTED)  # the costed kinds this camp offers
+    allowed: frozenset[str] = COSTED  # the kinds beyond `FREE` this camp offers
+    costed: frozenset[str] = COSTED  # ... and those that take one of its actions
     grounds: Grounds | None = None  # what the main actions draw on (None: the ruleset alone)
+    market: Market | None = None  # a merchant's table
+    meeting: Meeting | None = None  # an event, its outcomes drawn
     recruits: int = 0
     retired: bool = False
     scouted: bool = False
@@ -80,19 +95,24 @@ def _member(camp: Camp, index: int) -> Member | str:
     return m if m.alive else f"{m.name} is dead"
 
 
+WHERE = {"buy": "only at a merchant", "sell": "only at a merchant",
+         "answer": "no event is held here"}
+
+
 def refusal(camp: Camp, choice: CampChoice) -> str | None:
     """Why `choice` cannot be made now (None: it can); checked before anything changes."""
-    if choice.kind in COSTED and choice.kind not in camp.allowed:
-        return f"no {choice.kind} here: only at a camp on the run's map"
-    if choice.kind in COSTED and camp.actions <= 0:
+    if choice.kind not in FREE and choice.kind not in camp.allowed:
+        where = WHERE.get(choice.kind, "only at a camp on the run's map")
+        return f"no {choice.kind} here: {where}"
+    if choice.kind in camp.costed and camp.actions <= 0:
         return "this camp's action is taken: march on"
-    if isinstance(choice, Rest | Train | Repair | Forage | Scout | Retire | Recruit):
+    if isinstance(choice, Rest | Train | Repair | Forage | Scout | Retire | Recruit | Answer):
         return _party_refusal(camp, choice)
     m = _member(camp, choice.member)
     return m if isinstance(m, str) else _member_refusal(camp, m, choice)
 
 
-PartyWide = Rest | Train | Repair | Forage | Scout | Retire | Recruit
+PartyWide = Rest | Train | Repair | Forage | Scout | Retire | Recruit | Answer
 
 
 def _party_refusal(camp: Camp, choice: PartyWide) -> str | None:
@@ -111,10 +131,37 @@ def _party_refusal(camp: Camp, choice: PartyWide) -> str | None:
             return None if land.found else "nothing to find here"
         case Scout():
             return None if land.beyond[0] else "nothing beyond to scout"
-        case Recruit():
-            fallen = [m for m in camp.party if not m.alive and not m.replaced]
-            return None if fallen else "nobody has fallen"
+        case Recruit(offer=k):
+            return _hire_refusal(camp, k)
+        case Answer(option=k):
+            return _answer_refusal(camp, k)
     return None
+
+
+def _hire_refusal(camp: Camp, k: int) -> str | None:
+    """Why fighter `k` of those offered cannot be hired now."""
+    if not 0 <= k < len(camp.hires) or camp.hires[k].joined:
+        return f"no fighter #{k} for hire here"
+    if len(living(camp.party)) >= PARTY_SIZE:
+        return f"the party is full ({PARTY_SIZE} fighters)"
+    offer = camp.hires[k]
+    if offer.price > camp.purse.coin:
+        return f"{offer.member.name} asks {offer.price} coin; the party has {camp.purse.coin}"
+    return None
+
+
+def _answer_refusal(camp: Camp, k: int) -> str | None:
+    """Why the event cannot be answered with option `k`."""
+    meeting = camp.meeting
+    if meeting is None:
+        return "no event is held here"
+    if meeting.answered is not None:
+        return "the event is answered: march on"
+    if not 0 <= k < len(meeting.card.options):
+        return f"no option #{k}"
+    cost = meeting.card.options[k].price
+    return f"it costs {cost} coin; the party has {camp.purse.coin}" \
+        if cost > camp.purse.coin else None
 
 
 def _member_refusal(camp: Camp, m: Member, choice: Personal) -> str | None:
@@ -135,6 +182,10 @@ def _member_refusal(camp: Camp, m: Member, choice: Personal) -> str | None:
                 return f"{m.name} has no weapon #{k}"
             return _cannot_give(camp, m, choice.to) or cannot_hold(
                 camp.ruleset, camp.party[choice.to], m.gear[k].weapon)
+        case Buy(item=k):
+            return _buy_refusal(camp, m, k)
+        case Sell(item=k):
+            return "no merchant here" if camp.market is None else sell_refusal(m, k)
         case Tend():
             if heals(m):
                 return None
@@ -144,69 +195,28 @@ def _member_refusal(camp: Camp, m: Member, choice: Personal) -> str | None:
     return None
 
 
+def _buy_refusal(camp: Camp, m: Member, k: int) -> str | None:
+    """Why `m` cannot buy ware `k`."""
+    wares = camp.market.wares if camp.market is not None else []
+    ware = wares[k] if 0 <= k < len(wares) else None
+    if ware is None:
+        return f"no ware #{k}"
+    if ware.price > camp.purse.coin:
+        return f"{ware.item.name} costs {ware.price} coin; the party has {camp.purse.coin}"
+    return cannot_take(m, ware.item) or cannot_hold(camp.ruleset, m, ware.item)
+
+
+def no_room(camp: Camp, item: Weapon | Armour | Supply | None) -> str | None:
+    """Why no living member can take `item`, and what would make room (`holding.no_room`)."""
+    return holding.no_room(camp.party, camp.ruleset, item)
+
+
 def _cannot_give(camp: Camp, m: Member, to: int) -> str | None:
     """Why `m` cannot give a weapon to member `to`."""
     other = _member(camp, to)
     if isinstance(other, str) or other is m:
         return other if isinstance(other, str) else "give to someone else"
     return f"{other.name} carries {MAX_GEAR} weapons" if len(other.gear) >= MAX_GEAR else None
-
-
-def cannot_take(m: Member, item: Weapon | Armour | Supply | None) -> str | None:
-    """Why `m` cannot take `item` (weapons: the gear limit; shields: a free off hand)."""
-    if isinstance(item, Supply):
-        full = len(m.supplies) >= MAX_SUPPLIES
-        return f"{m.name} carries {MAX_SUPPLIES} supplies" if full else None
-    if isinstance(item, Armour):
-        usable = [g.weapon for g in m.gear if g.usable]
-        if item.shield and usable and all(w.hands > 1 for w in usable):
-            return f"{m.name} fights two-handed: {item.name} needs a free off hand"
-        return None
-    return f"{m.name} carries {MAX_GEAR} weapons" if len(m.gear) >= MAX_GEAR else None
-
-
-def no_room(camp: Camp, item: Weapon | Armour | Supply | None) -> str | None:
-    """Why no living member can take `item`, and what would make room (None: someone can).
-
-    The camp screen offers only what someone can take, and says this of the rest; the
-    roster beside it lists what fills each member's slots.
-    """
-    team = living(camp.party)
-    if item is None or not team or any(
-            cannot_take(m, item) is None and cannot_hold(camp.ruleset, m, item) is None
-            for m in team):
-        return None
-    if any(cannot_take(m, item) is None for m in team):  # a lost hand, not a full slot
-        return "; ".join(str(cannot_take(m, item) or cannot_hold(camp.ruleset, m, item))
-                         for m in team)
-    who = team[0].name if len(team) == 1 else "every member"
-    if isinstance(item, Supply):
-        return f"{who} carries {MAX_SUPPLIES} supplies; using one at camp makes room"
-    if isinstance(item, Weapon):
-        return f"{who} carries {MAX_GEAR} weapons; none can be dropped at camp, so it stays " \
-               "behind"
-    return "; ".join(str(cannot_take(m, item)) for m in team)
-
-
-def cannot_hold(ruleset: Ruleset, m: Member, item: Weapon | Armour | Supply | None
-                ) -> str | None:
-    """Why `m`, with a hand or an arm lost, cannot hold `item` (a shield, a two-handed weapon).
-
-    A shield takes a hand of its own beside the weapon's (`protection.bears_shield`).
-    """
-    if isinstance(item, Supply) or item is None or (isinstance(item, Armour) and not item.shield):
-        return None
-    if isinstance(item, Armour):
-        if bears_shield(ruleset, m.injuries):
-            return None
-        why = f"the hand left holds the weapon, none is free for {item.name}"
-    elif item.hands > ruleset.hands(frozenset(m.injuries)):
-        why = f"{item.name} needs {item.hands} hands"
-    else:
-        return None
-    lost = [n for n in sorted(m.injuries) if ruleset.hands(frozenset({n})) < 2]
-    parts = " and the ".join(n.removesuffix("_severed").replace("_", " ") for n in lost)
-    return f"{m.name} has lost the {parts}: {why}"
 
 
 def _cannot_use(camp: Camp, m: Member, supply: Supply) -> str | None:
@@ -223,7 +233,7 @@ def choose(camp: Camp, choice: CampChoice) -> str | None:
     reason = refusal(camp, choice)
     if reason is not None:
         return reason
-    camp.actions -= choice.kind in COSTED
+    camp.actions -= choice.kind in camp.costed
     match choice:
         case Retire():
             camp.retired = True
@@ -240,21 +250,33 @@ def choose(camp: Camp, choice: CampChoice) -> str | None:
             camp.scouted = True
             first, last = camp.land.beyond
             camp.log.append(f"the scouts come back: the map shows steps {first}-{last}")
-        case Recruit():
-            _recruit(camp)
+        case Recruit(offer=k):
+            _recruit(camp, camp.hires[k])
+        case Answer(option=k):
+            _answer(camp, k)
         case _:
             _personal(camp, camp.party[choice.member], choice)
     return None
 
 
-def _recruit(camp: Camp) -> None:
-    """A level-1 member of the first fallen member's kind joins."""
-    fallen = next(m for m in camp.party if not m.alive and not m.replaced)
-    fallen.replaced = True
-    new = camp.recruit(fallen.template)
-    camp.party.append(new)
+def _recruit(camp: Camp, offer: Hire) -> None:
+    """Fighter `offer` joins for its wage."""
+    camp.purse.pay(offer.price)
+    enlist(camp.party, offer)
     camp.recruits += 1
-    camp.log.append(f"{new.name} joins (-{RECRUIT_COST} score)")
+    camp.log.append(f"{offer.member.name} joins for {offer.price} coin")
+
+
+def _answer(camp: Camp, k: int) -> None:
+    """Answer the event with option `k`: pay its price, and its outcome happens."""
+    meeting = camp.meeting
+    assert meeting is not None
+    meeting.answered = k
+    option = meeting.card.options[k]
+    camp.purse.pay(option.price)
+    camp.log.append(f"{option.label}" + (f" (-{option.price} coin)" if option.price else ""))
+    camp.log += happen(meeting.outcomes[k], Table(camp.party, camp.purse, camp.hires,
+                                                   camp.ruleset, camp.land.xp_step))
 
 
 def _personal(camp: Camp, m: Member, choice: Personal) -> None:
@@ -270,8 +292,10 @@ def _personal(camp: Camp, m: Member, choice: Personal) -> None:
             item = camp.offers[k]
             assert item is not None
             camp.offers[k] = None
+            worn = (m.shield if item.shield else m.armour) if isinstance(item, Armour) else None
             _take(m, item)
-            camp.log.append(f"{m.name} takes {item.name}")
+            camp.log.append(f"{m.name} takes {item.name}" + (
+                f", leaving {worn.name} behind" if worn is not None else ""))
         case Use(item=k):
             _use(camp, m, m.supplies.pop(k))
         case Give(weapon=k, to=to):
@@ -281,6 +305,31 @@ def _personal(camp: Camp, m: Member, choice: Personal) -> None:
             camp.log.append(f"{m.name} gives {g.weapon.name} to {other.name}")
         case Tend():
             camp.log += campwork.tend_all(m)
+        case Buy(item=k):
+            _buy(camp, m, k)
+        case Sell(item=k):
+            assert camp.market is not None
+            item = part_with(m, k)
+            paid = camp.market.sale(item)
+            camp.purse.coin += paid
+            camp.log.append(f"{m.name} sells {item.name} for {paid} coin")
+
+
+def _buy(camp: Camp, m: Member, k: int) -> None:
+    """`m` buys ware `k` at its price; armour or a shield worn before is traded in."""
+    market = camp.market
+    assert market is not None
+    ware = market.wares[k]
+    assert ware is not None
+    market.wares[k] = None
+    camp.purse.pay(ware.price)
+    worn = (m.shield if ware.item.shield else m.armour) if isinstance(ware.item, Armour) \
+        else None
+    _take(m, ware.item)
+    camp.log.append(f"{m.name} buys {ware.item.name} for {ware.price} coin")
+    if worn is not None:
+        camp.purse.coin += market.sale(worn)
+        camp.log.append(f"{worn.name} traded in for {market.sale(worn)} coin")
 
 
 def _take(m: Member, item: Weapon | Armour | Supply) -> None:

@@ -41,6 +41,7 @@ class Tally:
     broken: list[str] = field(default_factory=list)
     loot: list[Weapon] = field(default_factory=list)
     foes: list[str] = field(default_factory=list)
+    coin: int = 0  # the bounty it paid
 
 
 def tally_events(log: list[Event], sides: Mapping[int, int], tally: Tally) -> None:

@@ -1,4 +1,4 @@
-"""Camp choices as frozen records, written and read as the run journal and run record keep them.
+"""Camp, merchant and event choices as frozen records, as the run journal and record keep them.
 
 Each kind of choice is one record. Its JSON is an object naming the kind under `choice`, then
 its fields in the record's order, as the camp screen and the `--auto` policy have always
@@ -111,9 +111,36 @@ class Use(_Choice):
 
 @dataclass(frozen=True, slots=True)
 class Recruit(_Choice):
-    """A level-1 member replaces the first fallen one (the main action, costs score)."""
+    """Fighter `offer` of those offered here joins for its wage (at a camp, the main action)."""
 
     kind: ClassVar[str] = "recruit"
+    offer: int
+
+
+@dataclass(frozen=True, slots=True)
+class Buy(_Choice):
+    """Member `member` buys ware `item` of the merchant's stock (free but for its price)."""
+
+    kind: ClassVar[str] = "buy"
+    item: int
+    member: int
+
+
+@dataclass(frozen=True, slots=True)
+class Sell(_Choice):
+    """Member `member` sells belonging `item`: its weapons, armour, shield, then supplies."""
+
+    kind: ClassVar[str] = "sell"
+    member: int
+    item: int
+
+
+@dataclass(frozen=True, slots=True)
+class Answer(_Choice):
+    """The party answers the event here with option `option` (the event's one action)."""
+
+    kind: ClassVar[str] = "answer"
+    option: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,10 +151,10 @@ class Retire(_Choice):
 
 
 CampChoice = (Loot | Give | Rest | Train | Repair | Tend | Forage | Scout | Take | Use | Recruit
-              | Retire)
+              | Buy | Sell | Answer | Retire)
 CHOICE_TYPES: dict[str, type[CampChoice]] = {
     c.kind: c for c in (Loot, Give, Rest, Train, Repair, Tend, Forage, Scout, Take, Use,
-                        Recruit, Retire)}
+                        Recruit, Buy, Sell, Answer, Retire)}
 
 
 def choice_from_json(data: object) -> CampChoice:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 
+from arena.assets.eventcards import load_events
 from arena.assets.generated import generate_checked, materials
 from arena.assets.library import Library
 from arena.battle.core import Battle, Wounds
@@ -18,30 +19,36 @@ from arena.battle.narrate import narrate, weapon_names
 from arena.ecs.events import BattleEnded, Died, Event, event_to_json
 from arena.errors import ArenaError
 from arena.model.scenario import Scenario
-from arena.model.stats import Supply, Weapon
+from arena.model.stats import Armour, Supply, Weapon
 from arena.procgen import GenSpec
 from arena.procgen.encounter import draw_encounter
 from arena.procgen.rng import derive
 from arena.procgen.roster import pool
 from arena.procgen.threat import combatant_threat, side_strength
+from arena.procgen.values import REFERENCE_WEAPON
 from arena.rules import get_ruleset
 from arena.rules.base import Ruleset
 from arena.rules.protection import bears_shield
 from arena.run import goods
-from arena.run.balance import BREATHER, foe_budget, rest_gain
-from arena.run.camp import SPOILS, Camp, choose
+from arena.run.balance import BREATHER, FOE_AI, foe_budget, rest_gain
+from arena.run.camp import COSTED, MARKET, MEETING, SPOILS, Camp, choose
 from arena.run.campwork import SCOUT_STEPS, Grounds
 from arena.run.carry import Tally, carry_over, tally_events
-from arena.run.config import RunConfig, check_config, suggested_party
+from arena.run.coin import Purse, bounty, wage
+from arena.run.config import RunConfig, check_config, over_budget, suggested_party
 from arena.run.decisions import CampChoice, Scout
+from arena.run.eventwork import meeting, usable_events
 from arena.run.foresight import Foresight
 from arena.run.growth import gain
+from arena.run.market import Hire, Market, Ware
 from arena.run.party import Member, living, member_from
 from arena.run.route import (
     BOSS,
     CAMP,
     ELITE,
+    EVENT,
     FIGHTS,
+    MERCHANT,
     TIER,
     Node,
     Route,
@@ -98,8 +105,13 @@ class Run:
         self.pool = pool(self.materials, config.ruleset)
         self.emit: Emit = emit or _silent
         templates = config.party or suggested_party(self.pool, config.seed)
+        if config.party and (why := over_budget(self.pool, config.party)) is not None:
+            raise ArenaError(why)
         self.party: list[Member] = [self._fresh(t) for t in templates]
         self.start_threat = side_strength(self._threat(m) for m in self.party)
+        self.purse = Purse()
+        self.cards = usable_events(load_events(library.root, library.weapons, library.supplies),
+                                   self.ruleset, library.weapons)
         self.route = Route(config.seed, None if config.endless else config.steps,
                            sorted(self.materials.themes))
         self.path: list[Node] = []  # the nodes reached, in order
@@ -192,7 +204,8 @@ class Run:
 
         An elite's foes get `ELITE_BUDGET` of it.
         """
-        budget = foe_budget(self.config.ruleset, self.start_threat, node.step)
+        budget = foe_budget(self.config.ruleset, self.start_threat, node.step,
+                            self.config.difficulty)
         num, den = ELITE_BUDGET
         return budget * num // den if node.kind == ELITE else budget
 
@@ -252,8 +265,11 @@ class Run:
         return bout
 
     def battle(self, bout: Bout) -> Battle:
-        """The bout's battle (the caller enters it)."""
-        return Battle(bout.scenario, self.ruleset, bout.seed, (), bout.wounds)
+        """The bout's battle (the caller enters it); the foes' AI at the difficulty's level."""
+        battle = Battle(bout.scenario, self.ruleset, bout.seed, (), bout.wounds)
+        for side in range(1, len(bout.scenario.sides)):
+            battle.roster.assign(side, "tactical", FOE_AI[self.config.difficulty])
+        return battle
 
     def events(self, battle: Battle, events: list[Event]) -> None:
         """Emit battle events as JSON Lines (the end as `battle_end`, as `arena sim` does)."""
@@ -278,6 +294,9 @@ class Run:
         defeated = [c for e, c in foes.items() if e in dead]
         tally.kills = len(defeated)
         tally.threat = sum(combatant_threat(self.config.ruleset, c, c.hp) for c in defeated)
+        felled = side_strength(combatant_threat(self.config.ruleset, c, c.hp) for c in defeated)
+        tally.coin = bounty(felled, self.start_threat, bout.node.kind)
+        self.purse.coin += tally.coin
         carry_over(battle, self.party, bout.entities, tally)
         if tally.won:  # a breather after a won fight (balance.BREATHER)
             for m in living(self.party):
@@ -288,7 +307,7 @@ class Run:
         ups = gain(living(self.party), tally.threat, self.config.ruleset, self.pool.median)
         self.tell(BoutEnd(bout.number, tally.won, tally.rounds, tally.kills, tally.threat,
                           tuple(tally.fallen), tuple(tally.lost), tuple(tally.broken),
-                          party_states(self.party)))
+                          party_states(self.party), tally.coin, self.purse.coin))
         for m, what in ups:
             self.tell(LevelUp(bout.number, m.name, m.level, what))
         if tally.loot:
@@ -303,7 +322,7 @@ class Run:
         elif self.step >= self.route.last:
             self.result = "retired" if self.config.endless else "victory"
 
-    def offers(self, node: Node) -> list[object]:
+    def offers(self, node: Node) -> list[Weapon | Armour | Supply]:
         """The goods at `node` (`goods.offers`): drawn from (run seed, node) alone."""
         return list(goods.offers(self.library, self.ruleset, self.config.seed, node))
 
@@ -325,26 +344,48 @@ class Run:
     def camp_for(self, kind: str) -> Camp:
         """The camp a node of `kind` gives at the node reached, with the loot fought for there.
 
-        A camp node: rest, repair, tend, take one of the goods, recruit (`camp.ACTIONS`). After
-        a fight: the loot and the free choices; an elite's or a boss's spoils add the pick of
-        one of the goods (`camp.SPOILS`).
+        A camp node: rest, repair, tend, take one of the goods, hire (`camp.COSTED`). After a
+        fight: the loot and the free choices; an elite's or a boss's spoils add the pick of
+        one of the goods (`camp.SPOILS`). A merchant: its wares and fighters for hire
+        (`camp.MARKET`); an event: its question (`camp.MEETING`).
         """
         node = self.here
         assert node is not None, "a camp comes at a node"
         fought = bool(self.bouts) and self.bouts[-1].node.id == node.id
-        loot = list(self.tallies[-1].loot) if fought else []
+        loot: list[Weapon | None] = list(self.tallies[-1].loot) if fought else []
+        grounds = Grounds(self.ruleset, self.pool.median, self.found(node) if kind == CAMP
+                          else [], self.scouting(node) if kind == CAMP else (0, 0))
+        camp = Camp(self.party, self.ruleset, loot, [], self.purse, grounds=grounds,
+                    actions=0, allowed=frozenset(), costed=frozenset())
         if kind == CAMP:
-            grounds = Grounds(self.ruleset, self.pool.median, self.found(node),
-                              self.scouting(node))
-            return Camp(self.party, self.ruleset, loot, list(self.offers(node)),  # type: ignore[arg-type]
-                        self._recruit, grounds=grounds)
-        picked = kind in (ELITE, BOSS)
-        goods = list(self.offers(node)) if picked else []
-        return Camp(self.party, self.ruleset, loot, goods, self._recruit,  # type: ignore[arg-type]
-                    actions=1 if picked else 0, allowed=SPOILS if picked else frozenset())
+            camp.offers, camp.hires = list(self.offers(node)), self.hires(node)
+            camp.actions, camp.allowed, camp.costed = 1, COSTED, COSTED
+        elif kind in (ELITE, BOSS):
+            camp.offers, camp.actions, camp.allowed, camp.costed = \
+                list(self.offers(node)), 1, SPOILS, SPOILS
+        elif kind == MERCHANT:
+            reference = self.library.weapons.get(REFERENCE_WEAPON)
+            market = Market(self.config.ruleset, reference, [])
+            market.wares = [Ware(i, market.price(i)) for i in goods.stock(
+                self.library, self.ruleset, self.config.seed, node)]
+            camp.market, camp.hires, camp.allowed = market, self.hires(node), MARKET
+        elif kind == EVENT:
+            camp.meeting = meeting(self.cards, self.config.seed, node.id, self.library.weapons,
+                                   self.library.supplies)
+            camp.hires = self.hires(node)[:1]
+            camp.actions, camp.allowed, camp.costed = 1, MEETING, MEETING
+        return camp
+
+    def hires(self, node: Node) -> list[Hire]:
+        """The fighters for hire at `node` (`goods.hires`), as level-1 recruits at their wage."""
+        offered = []
+        for pm in goods.hires(self.pool, self.config.seed, node):
+            m = self._recruit(pm.template)
+            offered.append(Hire(m, wage(self._threat(m), self.start_threat)))
+        return offered
 
     def _recruit(self, template: str) -> Member:
-        """A level-1 recruit joining before the next bout."""
+        """A level-1 recruit of `template`, to join before the next bout."""
         m = self._fresh(template)
         m.recruited_at = self.next_bout
         return m
@@ -364,7 +405,7 @@ class Run:
         self.recruits += camp.recruits
         if camp.retired:
             self.result = "retired"
-        elif self.here is not None and self.here.kind == CAMP:
+        elif self.here is not None and self.here.kind not in FIGHTS:
             self._decide()
 
     def make_camp(self, camp: Camp, choices: Iterable[CampChoice]) -> None:

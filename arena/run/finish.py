@@ -35,7 +35,7 @@ def conclude(run: Run, points: int, saves: Path, record: Path | None = None,
         "bouts_won": sum(t.won for t in run.tallies), "bouts": len(run.bouts),
         "rounds": sum(t.rounds for t in run.tallies), "date": date,
         "game_version": doc["game_version"], "generator_version": doc["generator_version"],
-        "seeded": c.seeded, "endless": c.endless})
+        "seeded": c.seeded, "endless": c.endless, "difficulty": c.difficulty})
     stamp = now.strftime("%Y%m%d-%H%M%S")
     morgue = write_morgue(saves, run, points, date, stamp)
     if record is not None:

@@ -1,4 +1,4 @@
-"""The goods of a node: what a camp or a boss offers, and what foraging finds.
+"""The goods of a node: camp and boss offers, the merchant's stock, hires, and what is foraged.
 
 Each is drawn from (run seed, node id) alone, on streams of its own, so the road taken never
 changes what a node holds.
@@ -12,6 +12,8 @@ from typing import TypeVar
 from arena.assets.library import Library
 from arena.model.stats import Armour, Supply, Weapon
 from arena.procgen.rng import Stream
+from arena.procgen.roster import Member as PoolMember
+from arena.procgen.roster import Pool
 from arena.procgen.values import REFERENCE_WEAPON, item_value
 from arena.rules.base import Ruleset
 from arena.run.route import Node
@@ -19,6 +21,10 @@ from arena.run.route import Node
 Good = TypeVar("Good", Armour, Supply)
 FORAGE = 2  # supplies foraging at a camp node finds
 GOODS_BOUTS = 10  # camp goods: the cheapest (step + 1) tenths by value are on offer
+STOCK = (4, 2, 2)  # the merchant's weapons, armour or shields, supplies
+STOCK_AHEAD = 3  # the merchant's armour: the cheapest (step + 1 + this) tenths by value
+HIRES = (2, 3)  # how many fighters a node offers for hire (drawn)
+HIRED_ROLES = ("soldier", "leader")  # who hires out (never a boss)
 
 
 def offers(library: Library, ruleset: Ruleset, seed: int, node: Node
@@ -37,6 +43,32 @@ def offers(library: Library, ruleset: Ruleset, seed: int, node: Node
     supplies = stream.shuffled(_cheapest(list(library.supplies.values()), node.step, name,
                                          reference))[:1]
     return [*(library.weapons[i] for i in drawn), *armour, *supplies]
+
+
+def stock(library: Library, ruleset: Ruleset, seed: int, node: Node
+          ) -> list[Weapon | Armour | Supply]:
+    """The merchant's stock at `node` (`STOCK`), from (run seed, node) alone.
+
+    Any weapon the ruleset fields (no claws), armour and shields a little ahead of the camps'
+    (`STOCK_AHEAD`), and any supplies.
+    """
+    rng = Stream("stock", seed, node.id)
+    usable = sorted(i for i, w in library.weapons.items()
+                    if ruleset.weapon_problem(w) is None and not w.natural)
+    name, reference = ruleset.name, library.weapons.get(REFERENCE_WEAPON)
+    worn = [a for a in library.armour.values() if a.given(name) is not None]
+    armour = rng.shuffled(_cheapest(worn, node.step + STOCK_AHEAD, name, reference))
+    supplies = rng.shuffled(sorted(library.supplies.values(), key=lambda x: x.id))
+    weapons, worn_count, packs = STOCK
+    return [*(library.weapons[i] for i in rng.shuffled(usable)[:weapons]),
+            *armour[:worn_count], *supplies[:packs]]
+
+
+def hires(fighters: Pool, seed: int, node: Node) -> list[PoolMember]:
+    """The fighters for hire at `node`: two or three different ones, from (run seed, node)."""
+    rng = Stream("recruits", seed, node.id)
+    count = rng.pick(HIRES)
+    return rng.shuffled(fighters.of(*HIRED_ROLES))[:count]
 
 
 def found(library: Library, ruleset: str, seed: int, node: Node) -> list[Supply]:

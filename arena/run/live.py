@@ -23,7 +23,7 @@ from arena.run.config import RunConfig
 from arena.run.decisions import CampChoice
 from arena.run.engine import Bout, Run
 from arena.run.finish import Written, conclude, record_path
-from arena.run.route import CAMP, FIGHTS
+from arena.run.route import FIGHTS
 from arena.run.runjournal import (
     Chosen,
     Closed,
@@ -85,7 +85,7 @@ class LiveRun:
     def go(self, node: str) -> str | None:
         """Take the road to `node` (journalled when taken): the refusal, or None.
 
-        A camp node opens its camp at once; a fight waits for `begin_bout`.
+        A camp, event or merchant node opens its camp at once; a fight waits for `begin_bout`.
         """
         if self.phase != "route":
             return "the road is chosen on the map, between nodes"
@@ -93,7 +93,7 @@ class LiveRun:
         if reason is None:
             self.journal.route(self.run.step, node)
             here = self.run.here
-            if here is not None and here.kind == CAMP:
+            if here is not None and here.kind not in FIGHTS:
                 self.camp, self.made = self.run.camp(), []
         return reason
 

@@ -11,6 +11,7 @@ from arena.model.stats import StatBlock
 from arena.paths import saves_file
 from arena.procgen import GENERATOR_VERSION
 from arena.rules.protection import armour_points, shield_points
+from arena.run.config import RANKED
 from arena.run.ending import fallen_in_order, how_it_ended
 from arena.run.engine import Run
 from arena.run.growth import ROW_FIELDS, table_row
@@ -26,7 +27,8 @@ def morgue_text(run: Run, score: int, date: str) -> str:
              f"arena {arena.__version__}, generator {GENERATOR_VERSION}, ruleset "
              f"{run.ruleset.name} {run.ruleset.version}",
              f"seed {c.seed}{' (chosen)' if c.seeded else ''}, "
-             f"{'endless' if c.endless else counted(c.steps, 'step')}, date {date}",
+             f"{'endless' if c.endless else counted(c.steps, 'step')}, difficulty "
+             f"{c.difficulty}{'' if c.difficulty in RANKED else ' (unranked)'}, date {date}",
              f"result: {run.result}, bouts won {sum(t.won for t in run.tallies)}, steps reached "
              f"{run.step}, score {score}",
              "", "== The party at the end ==", *LEVELS]

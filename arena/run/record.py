@@ -37,7 +37,7 @@ from arena.run.route import FIGHTS
 from arena.text import one_line
 
 FORMAT = "arena-run"
-RUN_VERSION = 2  # 2: the run's map (steps, route, each fight's node); 1 is refused
+RUN_VERSION = 3  # 3: coin, merchants, events, hires by offer; 2: the run's map; older refused
 
 
 def document(run: Run, points: int) -> dict[str, object]:
@@ -48,7 +48,7 @@ def document(run: Run, points: int) -> dict[str, object]:
         "generator_version": GENERATOR_VERSION,
         "ruleset": {"name": run.ruleset.name, "version": run.ruleset.version},
         "assets_hash": run.library.hash, "seed": c.seed, "steps": c.steps,
-        "endless": c.endless, "seeded": c.seeded,
+        "endless": c.endless, "seeded": c.seeded, "difficulty": c.difficulty,
         "party": [m.template for m in run.party if m.recruited_at == 0],
         "route": [n.id for n in run.path],
         "fights": [{"bout": b.number, "node": b.node.id, "battle_seed": b.seed,
@@ -101,8 +101,8 @@ def load_record(path: Path) -> dict[str, Any]:
     if not isinstance(doc, dict) or doc.get("format") != FORMAT:
         raise ArenaError(f"{where}: not an arena run record")
     if doc.get("run_version") != RUN_VERSION or type(doc.get("run_version")) is not int:
-        old = " (from before the run's map: it cannot be re-run)" \
-            if doc.get("run_version") == 1 else ""
+        old = " (from an older game: it cannot be re-run)" \
+            if doc.get("run_version") in (1, 2) else ""
         raise ArenaError(f"{where}: run record version {one_line(repr(doc.get('run_version')))}"
                          f"{old}; this game reads {RUN_VERSION}")
     check_record(doc, where)
@@ -117,7 +117,7 @@ def verify(doc: dict[str, Any], library: Library,
     for the replay viewer.
     """
     config = RunConfig(doc["ruleset"]["name"], doc["seed"], doc["steps"], doc["endless"],
-                       doc["seeded"], tuple(doc["party"]))
+                       doc["seeded"], tuple(doc["party"]), doc["difficulty"])
     run = Run(config, library)
     if bouts is not None:
         bouts.clear()

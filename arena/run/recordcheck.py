@@ -13,7 +13,7 @@ from arena.errors import ArenaError
 from arena.model.commands import command_from_json
 from arena.replay.document import MAX_SEED, MAX_TEXT, keyframe_list, need, short_text
 from arena.rules import RULESETS, get_ruleset
-from arena.run.config import PARTY_SIZE
+from arena.run.config import DIFFICULTIES, PARTY_SIZE
 from arena.run.decisions import choice_from_json
 from arena.run.fight import MAX_COMMANDS
 from arena.run.route import MAX_STEPS
@@ -64,6 +64,8 @@ def _header(doc: dict[str, Any], where: str) -> None:
         raise ArenaError(f"{where}: 'steps' must be 1..{MAX_STEPS}")
     need(doc, "endless", bool, where)
     need(doc, "seeded", bool, where)
+    if need(doc, "difficulty", str, where) not in DIFFICULTIES:
+        raise ArenaError(f"{where}: 'difficulty' must be one of {', '.join(DIFFICULTIES)}")
     party = need(doc, "party", list, where)
     if not 1 <= len(party) <= PARTY_SIZE or not all(
             isinstance(t, str) and 0 < len(t) <= MAX_TEXT for t in party):

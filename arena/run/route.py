@@ -2,10 +2,10 @@
 
 A run of `steps` steps is cut into acts of `ACT` steps; the last step of each act (and the
 run's last step) is its boss. Each other step holds two or three nodes, each a fight, an elite
-fight or a camp (`KINDS`), with a theme for its arena; every node of a step leads to one or two
-nodes of the next, and every node of the next is reached. The first step of the run is all
-fights, no elite comes before the third step, the step before a boss is camps and the one
-before that has none. Act `a` is
+fight, a camp, an event or a merchant (`KINDS`), with a theme for its arena; every node of a
+step leads to one or two nodes of the next, and every node of the next is reached. The first
+step of the run is all fights, no elite comes before the third step nor a merchant before the
+second, the step before a boss is camps and the one before that has none. Act `a` is
 drawn from `Stream("route", seed, a)` alone, so an endless run draws its acts as it reaches
 them and a node never depends on the road taken to it: its id (`a2s9n1`: act, step, lane)
 seeds its arena and its foes (`node_seed`).
@@ -24,13 +24,17 @@ DEFAULT_STEPS = 12
 MAX_STEPS = 1000
 LANES = (2, 3)  # nodes in a step that is not a boss's (drawn)
 FIGHT, ELITE, CAMP, BOSS = "fight", "elite", "camp", "boss"
-KINDS = (FIGHT, ELITE, CAMP, BOSS)
+EVENT, MERCHANT = "event", "merchant"
+KINDS = (FIGHT, ELITE, CAMP, EVENT, MERCHANT, BOSS)
 FIGHTS = (FIGHT, ELITE, BOSS)  # the kinds fought as a bout
-WEIGHTS = ((FIGHT, 60), (ELITE, 18), (CAMP, 22))  # a node's kind, drawn
+WEIGHTS = ((FIGHT, 46), (ELITE, 16), (CAMP, 16), (EVENT, 14), (MERCHANT, 8))  # a kind, drawn
 FIRST_ELITE = 3  # no elite before this step
+FIRST_MERCHANT = 2  # ... nor a merchant before this one
 BRANCH = 0.7  # the chance a node leads to a second node of the next step, where one is near
-TIER = {FIGHT: "loot", ELITE: "loot and a pick of goods", BOSS: "loot and a pick of goods",
-        CAMP: "rest, repairs and goods"}  # the reward each kind of node gives
+TIER = {FIGHT: "coin and loot", ELITE: "coin x1.5, loot and a pick of goods",
+        BOSS: "coin x2, loot and a pick of goods", CAMP: "rest, repairs, goods, fighters to hire",
+        EVENT: "a stranger's offer: a choice and its chances",
+        MERCHANT: "wares to buy, gear to sell, fighters to hire"}  # what each kind gives
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,7 +138,8 @@ class Route:
             return CAMP
         camps_next = is_boss_step(step + 2, self.steps)  # the step after is all camps
         weights = [(k, w) for k, w in WEIGHTS
-                   if (k != ELITE or step >= FIRST_ELITE) and (k != CAMP or not camps_next)]
+                   if (k != ELITE or step >= FIRST_ELITE) and (k != CAMP or not camps_next)
+                   and (k != MERCHANT or step >= FIRST_MERCHANT)]
         return rng.weighted(weights)
 
 

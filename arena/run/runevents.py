@@ -244,20 +244,23 @@ class BoutEnd:
     lost: tuple[str, ...]
     broken: tuple[str, ...]
     party: tuple[MemberState, ...]
+    coin: int  # the bounty paid (`coin.bounty`)
+    purse: int  # the party's coin after it
 
     def to_json(self) -> dict[str, object]:
         """A JSON object."""
         return {"type": self.type, "bout": self.bout, "won": self.won, "rounds": self.rounds,
                 "kills": self.kills, "threat": self.threat, "fallen": list(self.fallen),
                 "lost": list(self.lost), "broken": list(self.broken),
-                "party": _party_json(self.party)}
+                "party": _party_json(self.party), "coin": self.coin, "purse": self.purse}
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> BoutEnd:
         """Read one back."""
         return cls(_int(data, "bout"), _bool(data, "won"), _int(data, "rounds"),
                    _int(data, "kills"), _int(data, "threat"), _texts(data, "fallen"),
-                   _texts(data, "lost"), _texts(data, "broken"), _party(data))
+                   _texts(data, "lost"), _texts(data, "broken"), _party(data),
+                   _int(data, "coin"), _int(data, "purse"))
 
 
 @dataclass(frozen=True, slots=True)

@@ -27,7 +27,7 @@ from arena.run.decisions import CampChoice, choice_from_json
 from arena.text import one_line
 
 FORMAT = "arena-run-journal"
-VERSION = 2  # 2: the run's map (`step` lines, camps by step); 1 is refused
+VERSION = 3  # 3: coin, merchants, events, hires by offer; 2: the run's map; older refused
 NAME = "run.journal.jsonl"
 KEPT = ("; the run is kept as far as the screen showed it: free some space, then run arena to "
         "continue it")
@@ -94,7 +94,8 @@ JournalLine = Routed | Commanded | Chosen | Closed
 def config_json(config: RunConfig) -> dict[str, object]:
     """A run configuration as the header stores it."""
     return {"ruleset": config.ruleset, "seed": config.seed, "steps": config.steps,
-            "endless": config.endless, "seeded": config.seeded, "party": list(config.party)}
+            "endless": config.endless, "seeded": config.seeded, "party": list(config.party),
+            "difficulty": config.difficulty}
 
 
 class RunJournal:
@@ -158,7 +159,7 @@ def _config(value: object, where: str) -> RunConfig:
     if not isinstance(value, dict):
         raise ArenaError(f"{where}: header: no run configuration")
     kinds = {"ruleset": str, "seed": int, "steps": int, "endless": bool, "seeded": bool,
-             "party": list}
+             "party": list, "difficulty": str}
     for key, kind in kinds.items():
         if not isinstance(value.get(key), kind):
             raise ArenaError(f"{where}: header: {key}: missing or not a {kind.__name__}")
@@ -166,7 +167,7 @@ def _config(value: object, where: str) -> RunConfig:
     if not all(isinstance(t, str) for t in party):
         raise ArenaError(f"{where}: header: party: not a list of template ids")
     return RunConfig(value["ruleset"], value["seed"], value["steps"], value["endless"],
-                     value["seeded"], tuple(party))
+                     value["seeded"], tuple(party), value["difficulty"])
 
 
 BY = ("player", "ai", "auto")  # who gave a command: the player, a side's AI, auto-fight
@@ -229,7 +230,7 @@ def load(path: Path) -> Journalled:
         raise ArenaError(f"{where}: not an arena run journal")
     if head.get("journal_version") != VERSION:
         found = one_line(repr(head.get("journal_version")))
-        old = " (from before the run's map: it cannot be continued)" if found == "1" else ""
+        old = " (from an older game: it cannot be continued)" if found in ("1", "2") else ""
         raise ArenaError(f"{where}: run journal format {found}{old}; this game reads format "
                          f"{VERSION}")
     lines: list[JournalLine] = []

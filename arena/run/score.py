@@ -1,9 +1,9 @@
 """The score of a run and the append-only `saves/scores.jsonl` (docs/run.md, "Score").
 
 score = 100 × bouts won + threat defeated + 5 × max(0, 20 − rounds) for each bout won
-        + 1000 for a victory + 500 for a victory with no one lost − 200 per recruit
-(never below 0). Endless runs and runs whose seed was chosen by hand are flagged, and
-`arena scores` lists them apart, as DCSS keeps seeded games off the main table.
+        + 1000 for a victory + 500 for a victory with no one lost
+(recruits cost coin, not score). Endless runs and runs whose seed was chosen by hand are
+flagged, and `arena scores` lists them apart, as DCSS keeps seeded games off the main table.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from pathlib import Path
 
 from arena.errors import ArenaError
 from arena.files import MAX_JSON_BYTES, parse_json, read_text
-from arena.run.camp import RECRUIT_COST
+from arena.run.config import RANKED
 from arena.text import one_line
 
 FAST_ROUNDS = 20
@@ -32,7 +32,6 @@ class Outcome:
     won_rounds: tuple[int, ...]
     victory: bool
     lost_anyone: bool
-    recruits: int
 
 
 def score(o: Outcome) -> int:
@@ -41,7 +40,7 @@ def score(o: Outcome) -> int:
     total += sum(5 * max(0, FAST_ROUNDS - r) for r in o.won_rounds)
     if o.victory:
         total += 1000 + (0 if o.lost_anyone else 500)
-    return max(0, total - RECRUIT_COST * o.recruits)
+    return total
 
 
 def append_score(saves: Path, line: dict[str, object]) -> Path:
@@ -123,18 +122,22 @@ def _rank(r: dict[str, object]) -> tuple[int, str]:
     return -int(str(r["score"])), str(r.get("date", ""))
 
 
+def _unranked(r: dict[str, object]) -> bool:
+    """Whether a score line is listed apart: a chosen seed, an endless run or `easy`."""
+    return bool(r.get("seeded") or r.get("endless")) or r.get("difficulty", "normal") not in RANKED
+
+
 def _shown(value: object, limit: int) -> str:
     """A field of a score line as the table prints it: one line, escaped, cut to `limit`."""
     return one_line(str(value)[: limit + 1], limit)
 
 
 def table(rows: Sequence[dict[str, object]], ruleset: str | None) -> str:
-    """The high-score table, best first; flagged (seeded, endless) runs listed apart."""
+    """The high-score table, best first; unranked (seeded, endless, easy) runs listed apart."""
     chosen = [r for r in rows if ruleset is None or r.get("ruleset") == ruleset]
     lines = []
-    for title, flagged in (("Runs", False), ("Seeded or endless runs", True)):
-        part = sorted((r for r in chosen if bool(r.get("seeded") or r.get("endless")) == flagged),
-                      key=_rank)
+    for title, flagged in (("Runs", False), ("Seeded, endless or easy runs (unranked)", True)):
+        part = sorted((r for r in chosen if _unranked(r) == flagged), key=_rank)
         if not part:
             continue
         lines.append(f"{title}:")

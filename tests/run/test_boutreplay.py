@@ -23,18 +23,18 @@ from tests.run.test_run import LIBRARY
 
 @pytest.fixture(scope="module")
 def injured_run(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """adnd, seed 7, twelve steps and seven bouts: bout 6 is fought by a member carrying lost hit
+    """adnd, seed 184, twelve steps and five bouts: bout 2 is fought by a member carrying lost hit
     points, a wound (`bleeding`) and an injury point (`injured`), and bout 3 by one carrying lost
     hit points."""
     folder = tmp_path_factory.mktemp("run")
     path = folder / "run.json"
-    assert main(["run", "--auto", "--seed", "7", "--rules", "adnd", "--steps", "12",
+    assert main(["run", "--auto", "--seed", "184", "--rules", "adnd", "--steps", "12",
                  "--saves", str(folder / "saves"), "--record", str(path)]) == 0
     return path
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("bout", [1, 3, 6])
+@pytest.mark.parametrize("bout", [1, 2, 3])
 def test_a_run_bout_exported_verifies_on_its_own_with_its_carried_wounds(
         injured_run, tmp_path, capsys, bout):
     out = tmp_path / "bout.json"
@@ -52,18 +52,18 @@ def test_a_run_bout_exported_verifies_on_its_own_with_its_carried_wounds(
     party = [c for c in made["scenario"]["combatants"] if c["side"] == 0]
     if bout == 1:
         assert not any("start_hp" in c or "conditions" in c for c in party)
+    if bout == 2:
+        assert [(c.get("start_hp"), c.get("conditions")) for c in party] == [
+            (8, {"bleeding": [0, 1], "injured": [0, 1]}), (None, None), (None, None)]
     if bout == 3:
         assert [(c.get("start_hp"), c.get("conditions")) for c in party] == [
-            (None, None), (17, None)]
-    if bout == 6:
-        assert [(c.get("start_hp"), c.get("conditions")) for c in party] == [
-            (28, {"bleeding": [0, 1], "injured": [0, 1]}), (None, None)]
+            (16, None), (None, None), (None, None)]
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize(("args", "message"), [
-    (["--bout", "8", "--export", "{tmp}/x.json"], "--bout 8: the run has bouts 1 to 7"),
-    (["--bout", "0", "--export", "{tmp}/x.json"], "--bout 0: the run has bouts 1 to 7"),
+    (["--bout", "6", "--export", "{tmp}/x.json"], "--bout 6: the run has bouts 1 to 5"),
+    (["--bout", "0", "--export", "{tmp}/x.json"], "--bout 0: the run has bouts 1 to 5"),
     (["--export", "{tmp}/x.json"], "--export needs --bout N"),
     (["--bout", "1", "--export", "{run}"], "exists: --export writes a new file"),
     (["--bout", "1", "--verify"], "--bout goes with --export PATH"),

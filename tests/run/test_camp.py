@@ -6,12 +6,8 @@ from arena.run.camp import MAX_GEAR, Camp, choose, no_room
 from arena.run.config import RunConfig
 from arena.run.decisions import Loot
 from arena.run.engine import Run
-from arena.run.party import Gear, Member
+from arena.run.party import Gear
 from tests.run.test_run import LIBRARY
-
-
-def _no_recruit(name: str) -> Member:
-    raise AssertionError(f"nobody is recruited here ({name})")
 
 
 def full_camp() -> Camp:
@@ -21,7 +17,7 @@ def full_camp() -> Camp:
     for m in run.party:
         m.gear = [*m.gear, *(Gear(dagger, dagger) for _ in range(MAX_GEAR))][:MAX_GEAR]
     return Camp(run.party, run.ruleset, [LIBRARY.weapons["serpent_sword"]],
-                [LIBRARY.weapons["longsword"], LIBRARY.armour["buckler"]], _no_recruit)
+                [LIBRARY.weapons["longsword"], LIBRARY.armour["buckler"]])
 
 
 def test_loot_nobody_has_room_for_says_whose_slots_are_full_and_that_it_stays_behind():

@@ -13,6 +13,8 @@ from arena.run.auto import play_auto
 from arena.run.config import RunConfig
 from arena.run.decisions import (
     CHOICE_TYPES,
+    Answer,
+    Buy,
     Forage,
     Give,
     Loot,
@@ -21,6 +23,7 @@ from arena.run.decisions import (
     Rest,
     Retire,
     Scout,
+    Sell,
     Take,
     Tend,
     Train,
@@ -56,7 +59,10 @@ WRITTEN = {
     Scout(): '{"choice":"scout"}',
     Take(item=4, member=0): '{"choice":"take","item":4,"member":0}',
     Use(member=0, item=1): '{"choice":"use","member":0,"item":1}',
-    Recruit(): '{"choice":"recruit"}',
+    Recruit(offer=0): '{"choice":"recruit","offer":0}',
+    Buy(item=2, member=1): '{"choice":"buy","item":2,"member":1}',
+    Sell(member=0, item=3): '{"choice":"sell","member":0,"item":3}',
+    Answer(option=1): '{"choice":"answer","option":1}',
     Retire(): '{"choice":"retire"}',
 }
 
@@ -88,9 +94,19 @@ def test_a_bad_camp_choice_is_refused_in_one_line(data, message):
 
 
 def test_a_journal_from_before_the_run_s_map_is_refused_in_one_line() -> None:
-    with pytest.raises(ArenaError, match=r"run journal format 1 \(from before the run's map: it "
-                                         r"cannot be continued\); this game reads format 2$"):
+    with pytest.raises(ArenaError, match=r"run journal format 1 \(from an older game: it cannot "
+                                         r"be continued\); this game reads format 3$"):
         load(OLD_JOURNAL)
+
+
+def test_a_journal_from_before_coin_is_refused_in_one_line(tmp_path: Path) -> None:
+    path = tmp_path / NAME
+    head = json.loads(OLD_JOURNAL.read_text(encoding="utf-8").splitlines()[0])
+    head["journal_version"] = 2  # the run's map, before coin, merchants and events
+    path.write_text(_compact(head) + "\n", encoding="utf-8")
+    with pytest.raises(ArenaError, match=r"run journal format 2 \(from an older game: it cannot "
+                                         r"be continued\); this game reads format 3$"):
+        load(path)
 
 
 def test_journal_lines_read_back_and_rewrite_to_the_same_bytes(tmp_path: Path) -> None:
@@ -124,7 +140,7 @@ def test_journal_lines_read_back_and_rewrite_to_the_same_bytes(tmp_path: Path) -
 def test_a_journal_line_with_a_bad_choice_is_one_line_naming_the_line(tmp_path: Path) -> None:
     path = tmp_path / NAME
     head = json.loads(OLD_JOURNAL.read_text(encoding="utf-8").splitlines()[0])
-    head["journal_version"] = 2
+    head["journal_version"] = 3
     head["config"]["steps"] = head["config"].pop("bouts")
     lines = [_compact(head) + "\n"]
     path.write_text("".join(lines) + '{"camp":1,"choice":{"choice":"dance"}}\n'

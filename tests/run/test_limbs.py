@@ -104,7 +104,7 @@ def one_handed_camp(injury: str) -> Camp:
     ann = fighter("Ann", 1, Hex(0, 0), stats=ap_stats(dex=9))
     run, _, _ = _staged("ap", ann, [], gear=(LONGSWORD,))
     run.party[0].injuries = {injury: (0, 0)}
-    return Camp(run.party, run.ruleset, [GREATSWORD], [HEATER, GREATSWORD], run._recruit)
+    return Camp(run.party, run.ruleset, [GREATSWORD], [HEATER, GREATSWORD])
 
 
 def test_the_camp_hands_no_shield_to_a_member_without_the_hand_for_it_and_says_why():

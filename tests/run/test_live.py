@@ -23,7 +23,6 @@ from arena.run.decisions import CampChoice
 from arena.run.engine import Run
 from arena.run.growth import advance
 from arena.run.live import LiveRun, resume
-from arena.run.party import Member
 from arena.run.route import CAMP
 from arena.run.runjournal import NAME, load
 from arena.tui.run.camp import CampScreen
@@ -208,8 +207,8 @@ def test_camp_keys_make_the_choice_asked_for_one_question_at_a_time(tmp_path: Pa
     live.close()
 
 
-def test_the_d40_threat_budget_rises_three_points_of_the_party_a_step_from_twenty() -> None:
-    assert [foe_budget("d40", 100, k) for k in (1, 2, 5, 10)] == [20, 23, 32, 47]
+def test_the_d40_threat_budget_rises_four_points_of_the_party_a_step_from_twenty_two() -> None:
+    assert [foe_budget("d40", 100, k) for k in (1, 2, 5, 10)] == [22, 26, 38, 58]
 
 
 def test_a_rest_gives_back_two_thirds_of_the_lost_hit_points_rounded_up() -> None:
@@ -255,13 +254,9 @@ def test_the_camp_says_a_rest_stops_bleeding_only_where_healing_does() -> None:
         run = Run(RunConfig(ruleset, 3, 12), LIBRARY)
         m = run.party[0]
         m.hp, m.injuries = m.max_hp - 3, {"bleeding": (0, 1)}
-        camp = Camp(run.party, get_ruleset(ruleset), [], [], _no_recruit)
+        camp = Camp(run.party, get_ruleset(ruleset), [], [])
         console = tcod.console.Console(100, 30, order="C")
         CampScreen(camp, ruleset, 1, [], lambda choice: None).draw(console)
         text = " ".join(" ".join(rows(console)).split())  # wrapped lines as one
         assert f"r) rest: {m.name} +2 HP" in text  # two thirds of 3; the others are whole
         assert ("bleeding stops" in text) is staunches, ruleset
-
-
-def _no_recruit(name: str) -> Member:
-    raise AssertionError(f"nobody is recruited here ({name})")

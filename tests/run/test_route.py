@@ -10,7 +10,21 @@ from arena.run.auto import ai_command, policy
 from arena.run.config import RunConfig
 from arena.run.engine import Run
 from arena.run.fight import play_commands
-from arena.run.route import ACT, BOSS, CAMP, ELITE, FIGHT, FIRST_ELITE, MAX_STEPS, Node, Route
+from arena.run.route import (
+    ACT,
+    BOSS,
+    CAMP,
+    ELITE,
+    EVENT,
+    FIGHT,
+    FIRST_ELITE,
+    FIRST_MERCHANT,
+    KINDS,
+    MAX_STEPS,
+    MERCHANT,
+    Node,
+    Route,
+)
 from tests.run.roads import first_road
 from tests.run.test_run import LIBRARY
 
@@ -50,6 +64,8 @@ def test_each_step_keeps_the_map_s_rules(steps: int) -> None:
                 assert CAMP not in kinds  # ... and none the step before that
             if step < FIRST_ELITE:
                 assert ELITE not in kinds
+            if step < FIRST_MERCHANT:
+                assert MERCHANT not in kinds
             if step == steps:
                 assert route.options(nodes[0].id) == []
                 continue
@@ -59,6 +75,11 @@ def test_each_step_keeps_the_map_s_rules(steps: int) -> None:
             for n in nodes:
                 ways = route.options(n.id)
                 assert len(ways) == len(after) if boss else 1 <= len(ways) <= 2
+
+
+def test_every_kind_of_node_is_drawn_and_no_other() -> None:
+    seen = {n.kind for seed in range(1, 41) for n in shape(Route(seed, 12, THEMES), range(1, 13))}
+    assert seen == set(KINDS) == {FIGHT, ELITE, CAMP, EVENT, MERCHANT, BOSS}
 
 
 def test_a_node_id_names_its_act_step_and_lane_and_a_foreign_id_is_refused() -> None:

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from pathlib import Path
 
 import pytest
 
 from arena.cli.main import main
-from arena.run.score import SCORES, load_scores, table
+from arena.run.score import SCORES, Outcome, load_scores, score, table
 
 GOOD = {"score": 2394, "ruleset": "d40", "result": "victory", "bouts_won": 10, "seed": 3,
         "killed_by": "", "date": "2026-01-01T00:00:00Z", "seeded": False, "endless": False}
@@ -30,6 +31,17 @@ def _table(folder: Path, *lines: str) -> Path:
     folder.mkdir(exist_ok=True)
     (folder / SCORES).write_text("".join(line + "\n" for line in lines))
     return folder
+
+
+def test_the_score_is_bouts_threat_speed_and_victory_with_no_charge_for_recruits() -> None:
+    # 100 a bout won + threat + 5 a round under 20 in each bout won + 1000 a victory + 500 more
+    # if nobody fell; a recruit costs coin, not score (the outcome has no count of them).
+    assert score(Outcome(2, 150, (10, 25), True, False)) == 200 + 150 + 50 + 1000 + 500
+    assert score(Outcome(2, 150, (10, 25), True, True)) == 1400
+    assert score(Outcome(3, 90, (20, 19, 1), False, True)) == 300 + 90 + 0 + 5 + 95
+    assert score(Outcome(0, 40, (), False, True)) == 40  # a lost bout's threat still counts
+    assert [f.name for f in dataclasses.fields(Outcome)] == [
+        "bouts_won", "threat", "won_rounds", "victory", "lost_anyone"]
 
 
 @pytest.mark.parametrize("line", DAMAGED.values(), ids=DAMAGED.keys())

@@ -1,10 +1,11 @@
 """The camp screen between bouts: the roster, the loot and offers, and the choices.
 
-A camp node's main action (one a camp) is shown with what it would do, in numbers, before it
-is taken (`campwork.preview`). A choice is a letter, then (when it needs them) numbers picking
-the item, member or weapon, one question at a time; Esc drops a half-made choice. Enter
-marches on to the run's map. Every made choice goes through `LiveRun.choose` (journalled at
-once).
+It serves a camp node, the spoils after a fight and a merchant (its wares, what the party can
+sell and the fighters for hire, for coin). A camp node's main action (one a camp) is shown
+with what it would do, in numbers, before it is taken (`campwork.preview`). A choice is a
+letter, then (when it needs them) numbers picking the item, member or weapon, one question at
+a time; Esc drops a half-made choice. Enter marches on to the run's map. Every made choice
+goes through `LiveRun.choose` (journalled at once).
 """
 
 from __future__ import annotations
@@ -15,10 +16,9 @@ import tcod.console
 
 from arena.model.stats import Armour, Supply, Weapon
 from arena.run.camp import (
-    COSTED,
+    FREE,
     MAIN,
     MAX_GEAR,
-    RECRUIT_COST,
     Camp,
     cannot_hold,
     cannot_take,
@@ -28,6 +28,7 @@ from arena.run.camp import (
 from arena.run.campwork import heals, preview
 from arena.run.decisions import CampChoice, choice_from_json
 from arena.run.injuries import effect_of
+from arena.run.market import Hire, belongings, sell_refusal
 from arena.run.party import WHOLE, Member
 from arena.tui.run.page import ENTER
 from arena.tui.term import palette
@@ -49,7 +50,9 @@ ACTIONS: tuple[tuple[str, str, str], ...] = (
     ("f", "forage", "forage"),
     ("s", "scout", "scout"),
     ("o", "take", "take one of the goods"),
-    ("c", "recruit", "recruit"),
+    ("b", "buy", "buy a ware"),
+    ("v", "sell", "sell a belonging"),
+    ("c", "recruit", "hire a fighter"),
     ("x", "retire", "retire: end the run here"),
 )
 
@@ -90,6 +93,20 @@ def _pile_lines(camp: Camp, title: str, pile: list[Weapon | Armour | Supply | No
     for why in dict.fromkeys(w for x in items if (w := no_room(camp, x)) is not None):
         rows += wrapped(f"   no room: {why}", palette.DIM, LEFT - 2, "     ")
     return rows
+
+
+def _hire_lines(hires: list[Hire], width: int) -> list[Line]:
+    """The fighters for hire: name, kind, HP, weapons and wage."""
+    rows: list[Line] = []
+    for h in hires:
+        if h.joined:
+            continue
+        m = h.member
+        weapons = ", ".join(g.weapon.name for g in m.gear) or "unarmed"
+        kit = ", ".join(a.name for a in (m.armour, m.shield) if a is not None)
+        rows += wrapped(f"{m.name}: HP {m.max_hp}, {weapons}{', ' + kit if kit else ''} - "
+                        f"{h.price} coin", palette.ITEM, width, "     ")
+    return [("For hire:", palette.ITEM), *rows] if rows else []
 
 
 def _wants(kind: str, m: Member) -> bool:
@@ -149,8 +166,11 @@ class CampScreen:
             self.left = True
             return
         kind = next((k for letter, k, _ in ACTIONS if letter == key), None)
-        if kind in COSTED and kind not in self.camp.allowed:
-            self.message = f"no {kind} here: only at a camp on the run's map"
+        if kind is not None and kind not in FREE and kind not in self.camp.allowed:
+            self.message = f"no {kind} here" + (
+                ": only at a merchant" if kind in ("buy", "sell") else
+                ": only at a camp or a merchant" if kind == "recruit" else
+                ": only at a camp on the run's map")
         elif kind == "retire":
             self.confirm_retire = True
         elif kind is not None:
@@ -181,7 +201,8 @@ class CampScreen:
             self.pending = None
         elif ask is None:
             choice, self.pending = self.pending, None
-            if choice["choice"] in COSTED and refusal(self.camp, choice_from_json(choice)) is None:
+            if choice["choice"] in self.camp.costed and refusal(
+                    self.camp, choice_from_json(choice)) is None:
                 self.confirm = choice  # the camp's one action: its effect shown, asked once
             else:
                 self._make(choice)
@@ -222,6 +243,30 @@ class CampScreen:
             return ("member", _unable("Who takes it?", camp, alive, item),
                     [(m.name, i) for i, m in alive if cannot_take(m, item) is None
                      and cannot_hold(camp.ruleset, m, item) is None])
+        if kind == "recruit" and "offer" not in p:
+            return ("offer", "Whom?", [(f"{h.member.name} ({h.price} coin)", k)
+                                       for k, h in enumerate(camp.hires) if not h.joined])
+        if kind == "buy" and "item" not in p:
+            wares = camp.market.wares if camp.market is not None else []
+            return ("item", "Which ware?", [(f"{w.item.name} ({w.price})", k)
+                                            for k, w in enumerate(wares)
+                                            if w and no_room(camp, w.item) is None])
+        if kind == "buy" and "member" not in p:
+            assert camp.market is not None
+            ware = camp.market.wares[int(str(p["item"]))]
+            item = ware.item if ware is not None else None
+            return ("member", _unable("Who takes it?", camp, alive, item),
+                    [(m.name, i) for i, m in alive if cannot_take(m, item) is None
+                     and cannot_hold(camp.ruleset, m, item) is None])
+        if kind == "sell" and "member" not in p:
+            return ("member", "Whose?", [(m.name, i) for i, m in alive if belongings(m)])
+        if kind == "sell" and "item" not in p:
+            m = camp.party[int(str(p["member"]))]
+            market = camp.market
+            assert market is not None
+            return ("item", "Which?", [(f"{x.name} ({market.sale(x)})", k)
+                                       for k, x in enumerate(belongings(m))
+                                       if sell_refusal(m, k) is None])
         if kind == "use" and "member" not in p:
             return ("member", "Whose supply?", [(m.name, i) for i, m in alive if m.supplies])
         if kind == "use" and "item" not in p:
@@ -247,22 +292,29 @@ class CampScreen:
         canvas.clear()
         w, h = canvas.width, canvas.height
         camp = self.camp
-        left = "" if not camp.allowed else " - the camp's one action: " + (
+        left = "" if not camp.costed else " - the camp's one action: " + (
             "taken" if camp.actions <= 0 else "free")
-        canvas.text(1, 0, fit(f"{self.heading}{left}", w - 2), palette.TITLE)
+        canvas.text(1, 0, fit(f"{self.heading}{left} - {camp.purse.coin} coin", w - 2),
+                    palette.TITLE)
         rows = roster_lines(camp.party, LEFT - 2)
         rows.append(("", palette.TEXT))
         for title, pile in (("Loot", self._pile("loot")), ("Offered", self._pile("take"))):
-            if title == "Loot" or camp.offers:
+            if pile:
                 rows += _pile_lines(camp, title, pile)
+        if camp.market is not None:
+            wares = [f"{w.item.name} ({w.price})" for w in camp.market.wares if w is not None]
+            rows += wrapped(f"Wares (coin): {', '.join(wares) or 'sold out'}", palette.ITEM,
+                            LEFT - 2, "   ")
+        if "recruit" in camp.allowed:
+            rows += _hire_lines(camp.hires, LEFT - 2)
         bottom = h - 4
         for i, (text, colour) in enumerate(rows[: bottom - 2]):
             canvas.text(1, 2 + i, fit(text, LEFT - 2), colour)
         right = min(w - LEFT - 1, 64)
         y = 2
         for letter, kind, label in ACTIONS:
-            if kind in COSTED and kind not in camp.allowed:
-                continue  # the spoils after a fight: a camp node's choices are not offered
+            if kind not in FREE and kind not in camp.allowed:
+                continue  # e.g. the spoils after a fight: a camp node's choices are not offered
             ok, text = self._label(kind, label)
             colour = palette.TEXT if ok else palette.DIM
             canvas.text(LEFT, y, fit(f"{letter}) {text}", right), colour)
@@ -278,19 +330,40 @@ class CampScreen:
         camp = self.camp
         if kind == "tend" and not any(heals(m) for m in camp.party if m.alive):
             return False, f"{label}: nothing to tend"
-        if kind in MAIN or kind == "recruit":
+        if kind == "recruit":
+            return self._hire_label(label)
+        if kind in MAIN:
             who = next((i for i, m in enumerate(camp.party) if m.alive and heals(m)), 0)
             reason = refusal(camp, choice_from_json(
                 {"choice": kind, "member": who} if kind == "tend" else {"choice": kind}))
-            said = preview(kind, camp.party, camp.land) if kind in MAIN else \
-                f"a level-1 fighter, -{RECRUIT_COST} score"
+            said = preview(kind, camp.party, camp.land)
             if reason is not None and camp.actions > 0:  # the short word for it, if any
                 return False, f"{label}: {said if said.startswith('nothing') else reason}"
             return reason is None, f"{label}: {said}" if said else label
-        ok = not (kind in COSTED and camp.actions <= 0)
+        ok = not (kind in camp.costed and camp.actions <= 0)
+        if kind == "buy":
+            wares = camp.market.wares if camp.market is not None else []
+            ok = ok and any(w and w.price <= camp.purse.coin and no_room(camp, w.item) is None
+                            for w in wares)
         if kind in ("loot", "take"):  # dim when nobody has room for anything on the pile
             ok = ok and any(x and no_room(camp, x) is None for x in self._pile(kind))
         return ok, label
+
+    def _hire_label(self, label: str) -> tuple[bool, str]:
+        """The hire line: how many fighters, from what wage, or why none can join."""
+        camp = self.camp
+        open_ = [(k, h) for k, h in enumerate(camp.hires) if not h.joined]
+        if not open_:
+            return False, f"{label}: nobody for hire here"
+        reasons = [refusal(camp, choice_from_json({"choice": "recruit", "offer": k}))
+                   for k, _ in open_]
+        cheapest = min(h.price for _, h in open_)
+        said = f"{len(open_)} for hire, from {cheapest} coin"
+        if all(r is not None for r in reasons):
+            why = next(r for r in reasons if r is not None)
+            short = "party full" if "full" in why else why if "taken" in why else said
+            return False, f"{label}: {short}"
+        return True, f"{label}: {said}"
 
     def _effect(self, choice: dict[str, object]) -> str:
         """What a complete main action will do, in words, for the question asked before it."""
@@ -298,10 +371,13 @@ class CampScreen:
         if kind == "tend":
             m = self.camp.party[int(str(choice["member"]))]
             return f"heals {m.name}'s {', '.join(n.replace('_', ' ') for n in heals(m))}"
-        if kind in ("take", "recruit"):
-            item = self.camp.offers[int(str(choice["item"]))] if kind == "take" else None
-            whom = self.camp.party[int(str(choice["member"]))].name if kind == "take" else ""
-            return f"{whom} takes {item.name}" if item is not None else "a recruit joins"
+        if kind == "recruit":
+            hire = self.camp.hires[int(str(choice["offer"]))]
+            return f"{hire.member.name} joins for {hire.price} coin"
+        if kind == "take":
+            item = self.camp.offers[int(str(choice["item"]))]
+            whom = self.camp.party[int(str(choice["member"]))].name
+            return f"{whom} takes {item.name}" if item is not None else "nothing"
         return preview(kind, self.camp.party, self.camp.land)
 
     def _prompt(self) -> str:

@@ -23,7 +23,7 @@ from arena.procgen.threat import combatant_threat, side_strength
 from arena.run.config import RunConfig, check_config, suggested_party
 from arena.run.ending import how_it_ended
 from arena.run.live import LiveRun, resume
-from arena.run.route import BOSS, CAMP, DEFAULT_STEPS
+from arena.run.route import BOSS, CAMP, DEFAULT_STEPS, EVENT, MERCHANT
 from arena.run.runjournal import NAME
 from arena.run.score import load_scores, table
 from arena.text import counted
@@ -31,6 +31,7 @@ from arena.tui.battle.modes import Exit
 from arena.tui.battle.session import JOURNAL_NAME
 from arena.tui.run.bout import BoutScreen, RunSession
 from arena.tui.run.camp import CampScreen, roster_lines
+from arena.tui.run.event import EventScreen
 from arena.tui.run.newrun import PartyPicker, ruleset_page
 from arena.tui.run.page import Option, Page
 from arena.tui.run.routemap import route_page
@@ -53,6 +54,7 @@ class Preset:
     steps: int = DEFAULT_STEPS
     endless: bool = False
     party: tuple[str, ...] = ()
+    difficulty: str | None = None  # None: asked (with the party)
 
 
 def journal_path(saves: Path) -> Path:
@@ -127,7 +129,9 @@ def outcome(live: LiveRun, news: list[dict[str, object]]) -> Page:
     t = live.run.tallies[-1]
     body: list[Line] = [(f"{'Won' if t.won else 'Lost'} in {counted(t.rounds, 'round')}; "
                          f"{counted(t.kills, 'foe')} down (threat {t.threat}).",
-                         palette.GOOD if t.won else palette.BAD)]
+                         palette.GOOD if t.won else palette.BAD),
+                        (f"Bounty: {t.coin} coin ({live.run.purse.coin} in the purse).",
+                         palette.ITEM)]
     for label, items in (("Fallen", t.fallen), ("Weapons lost", t.lost),
                          ("Weapons broken", t.broken)):
         if items:
@@ -196,17 +200,29 @@ def play_run(screen: Terminal, live: LiveRun, saves: Path) -> str:
             live.end_bout()
             screen.run(outcome(live, news))
         elif live.phase == "camp" and live.camp is not None:
-            here = live.run.here
-            heading = f"Camp at step {live.run.step}" if here is not None and \
-                here.kind == CAMP else f"Spoils of bout {len(live.run.bouts)}"
-            screen.run(CampScreen(live.camp, live.run.config.ruleset, len(live.run.bouts),
-                                  [str(x.get("what", "")) for x in news
-                                   if x["type"] == "level_up"], live.choose, heading))
+            screen.run(camp_screen(live, news))
             live.leave_camp()
         elif live.phase == "over":
             written = live.conclude(saves)
             screen.run(summary(live, written.morgue, written.record))
             return ""
+
+
+HEADINGS = {CAMP: "Camp", MERCHANT: "A merchant", EVENT: "An event"}
+
+
+def camp_screen(live: LiveRun, news: list[dict[str, object]]) -> CampScreen | EventScreen:
+    """The screen of the camp open at the node reached: a camp, merchant, event or spoils."""
+    assert live.camp is not None
+    here = live.run.here
+    kind = here.kind if here is not None else ""
+    heading = f"{HEADINGS[kind]} at step {live.run.step}" if kind in HEADINGS else \
+        f"Spoils of bout {len(live.run.bouts)}"
+    if live.camp.meeting is not None:
+        return EventScreen(live.camp, live.choose, heading)
+    return CampScreen(live.camp, live.run.config.ruleset, len(live.run.bouts),
+                      [str(x.get("what", "")) for x in news if x["type"] == "level_up"],
+                      live.choose, heading)
 
 
 def _abandon(live: LiveRun) -> str:
@@ -231,16 +247,17 @@ def new_run(screen: Terminal, library: Library, saves: Path, preset: Preset) -> 
         if not page.answer:
             return None
         ruleset = page.answer
-    party = preset.party
+    party, difficulty = preset.party, preset.difficulty or "normal"
     if not party:
         p = pool(materials(library), ruleset)
-        picker = PartyPicker(p, suggested_party(p, seed), seed, ruleset)
+        picker = PartyPicker(p, suggested_party(p, seed), seed, ruleset,
+                             difficulty=difficulty)
         screen.run(picker)
         if picker.answer is None:
             return None
-        party = picker.answer
+        party, difficulty = picker.answer, picker.difficulty
     config = RunConfig(ruleset, seed, preset.steps, preset.endless, preset.seed is not None,
-                       party)
+                       party, difficulty)
     check_config(config)
     return LiveRun.new(config, library, journal_path(saves))
 

@@ -1,4 +1,4 @@
-"""Starting a run in the terminal: the ruleset (one line on its combat each) and the party."""
+"""Starting a run in the terminal: the ruleset, the party within its budget, the difficulty."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ import tcod.console
 
 from arena.procgen.roster import Member, Pool
 from arena.rules import RULESETS
+from arena.run.config import DIFFICULTIES, RANKED, party_budget, party_cost
 from arena.tui.run.page import ENTER, Option, Page
 from arena.tui.term import palette
 from arena.tui.term.canvas import Canvas
@@ -25,6 +26,9 @@ FLAVOUR = {
              "and smash; nothing lingers but the damage.",
 }
 PARTY_SIZE = 3
+DIFFICULTY_WORDS = {"easy": "foes at 4/5 of the curve, a careless AI; unranked",
+                    "normal": "the curve as documented, the tactical AI",
+                    "hard": "foes at 6/5 of the curve, the AI at its hardest"}
 KEYS = "abcdefghijklmnopqrstuvwxyz"
 
 
@@ -51,7 +55,7 @@ def _describe(m: Member) -> str:
 
 @dataclass(slots=True)
 class PartyPicker:
-    """Pick three templates (a letter toggles one), or Enter for the suggested party."""
+    """Pick one to three templates within the budget (Enter: the suggested); Tab: difficulty."""
 
     pool: Pool
     suggested: tuple[str, ...]
@@ -60,6 +64,8 @@ class PartyPicker:
     picked: list[str] = field(default_factory=list)
     answer: tuple[str, ...] | None = None
     cancelled: bool = False
+    difficulty: str = "normal"
+    message: str = ""
 
     @property
     def members(self) -> list[Member]:
@@ -72,21 +78,27 @@ class PartyPicker:
         return self.answer is not None or self.cancelled
 
     def feed(self, key: str) -> None:
-        """A letter toggles a template; Enter takes the three picked (or the suggested)."""
+        """A letter adds a template; Enter takes those picked (or suggested); Tab: difficulty."""
         members = self.members
+        self.message = ""
         if key == "KEY_ESCAPE":
             self.cancelled = True
         elif key in ENTER:
-            if not self.picked:
-                self.answer = self.suggested
-            elif len(self.picked) == PARTY_SIZE:
-                self.answer = tuple(self.picked)
+            self.answer = tuple(self.picked) if self.picked else self.suggested
+        elif key == "KEY_TAB":
+            k = DIFFICULTIES.index(self.difficulty)
+            self.difficulty = DIFFICULTIES[(k + 1) % len(DIFFICULTIES)]
         elif key == "KEY_BACKSPACE" and self.picked:
             self.picked.pop()
         elif len(key) == 1 and key in KEYS[: len(members)]:
-            template = members[KEYS.index(key)].template
-            if len(self.picked) < PARTY_SIZE:
-                self.picked.append(template)  # the same template twice is allowed
+            m = members[KEYS.index(key)]
+            left = party_budget(self.pool) - party_cost(self.pool, tuple(self.picked))
+            if len(self.picked) >= PARTY_SIZE:
+                self.message = f"the party is full ({PARTY_SIZE}): Backspace takes one back"
+            elif m.threat > left:
+                self.message = f"{m.name} costs {m.threat} threat; {left} is left of the budget"
+            else:
+                self.picked.append(m.template)  # the same template twice is allowed
 
     def draw(self, console: tcod.console.Console) -> None:
         """The templates, what is picked so far and the suggested party."""
@@ -94,20 +106,29 @@ class PartyPicker:
         canvas.clear()
         w, h = canvas.width, canvas.height
         names = {m.template: m.name for m in self.pool.members}
+        budget = party_budget(self.pool)
+        spent = party_cost(self.pool, tuple(self.picked))
         canvas.text(2, 0, fit(f"New {self.ruleset} run, seed {self.seed}: choose a party of "
-                              "three", w - 4), palette.TITLE)
+                              f"one to three, {budget} threat to spend ({budget - spent} left)",
+                              w - 4), palette.TITLE)
         members = self.members
-        rows = max(1, h - 5)
+        rows = max(1, h - 7)
         for i, m in enumerate(members[:rows]):
             mark = self.picked.count(m.template)
             line = f"{KEYS[i]}) {'*' * mark:<3}{sanitise(_describe(m))}"
             canvas.text(2, 2 + i, fit(line, w - 4), palette.BRIGHT if mark else palette.TEXT)
         chosen = ", ".join(names.get(t, t) for t in self.picked) or "nobody yet"
         suggested = ", ".join(names.get(t, t) for t in self.suggested)
-        canvas.text(2, h - 3, fit(sanitise(f"Picked: {chosen}"), w - 4), palette.GOOD)
-        canvas.text(2, h - 2, fit(sanitise(f"Suggested: {suggested}"), w - 4), palette.TEXT)
-        hint = ("Enter: take the suggested party" if not self.picked else
-                "Enter: start" if len(self.picked) == PARTY_SIZE else
-                f"pick {PARTY_SIZE - len(self.picked)} more")
+        word = DIFFICULTY_WORDS[self.difficulty]
+        canvas.text(2, h - 5, fit(f"Difficulty: {self.difficulty} - {word} (Tab: change)",
+                                  w - 4), palette.TEXT if self.difficulty in RANKED
+                    else palette.HINT)
+        canvas.text(2, h - 4, fit(sanitise(self.message), w - 4), palette.BAD)
+        canvas.text(2, h - 3, fit(sanitise(f"Picked: {chosen} ({spent} threat)"), w - 4),
+                    palette.GOOD)
+        canvas.text(2, h - 2, fit(sanitise(f"Suggested: {suggested} ("
+                                           f"{party_cost(self.pool, self.suggested)} threat)"),
+                                  w - 4), palette.TEXT)
+        hint = "Enter: take the suggested party" if not self.picked else "Enter: start"
         canvas.text(2, h - 1, fit(f"a-{KEYS[max(0, len(members) - 1)]}: pick  Backspace: "
                                   f"undo pick  {hint}  Esc: back", w - 4), palette.HINT)

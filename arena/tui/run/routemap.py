@@ -1,25 +1,26 @@
 r"""The run's map as a page: the act drawn in characters, and a line or two per road to take.
 
-Each step of the act is a column, each node a letter (`F` fight, `E` elite, `C` camp, `B`
-boss); the roads open now are numbered, the nodes behind the party are `*`, where it stands is
-`@`, and `-`, `/`, `\` join a node to those it leads to. Below, each road: its kind and
-theme, the foes and their threat against the party as it stands now, the reward, and the
-kinds of the nodes beyond it.
+Each step of the act is a column, each node a letter (`F` fight, `E` elite, `C` camp, `?`
+event, `$` merchant, `B` boss); the roads open now are numbered, the nodes behind the party
+are `*`, where it stands is `@`, and `-`, `/`, `\` join a node to those it leads to. Below,
+each road: its kind and theme, the foes and their threat against the party as it stands now,
+the reward, and the kinds of the nodes beyond it.
 """
 
 from __future__ import annotations
 
 from arena.run.engine import Run
 from arena.run.foresight import Foresight
-from arena.run.route import ACT, BOSS, CAMP, ELITE, FIGHT, Node
+from arena.run.route import ACT, BOSS, CAMP, ELITE, EVENT, FIGHT, MERCHANT, Node
 from arena.text import counted
 from arena.tui.run.camp import roster_lines
 from arena.tui.run.page import Option, Page
 from arena.tui.term import palette
 from arena.tui.term.lines import Line
 
-GLYPH = {FIGHT: "F", ELITE: "E", CAMP: "C", BOSS: "B"}
-NAMES = {FIGHT: "Fight", ELITE: "Elite fight", CAMP: "Camp", BOSS: "Boss"}
+GLYPH = {FIGHT: "F", ELITE: "E", CAMP: "C", EVENT: "?", MERCHANT: "$", BOSS: "B"}
+NAMES = {FIGHT: "Fight", ELITE: "Elite fight", CAMP: "Camp", EVENT: "Event", MERCHANT: "Merchant",
+         BOSS: "Boss"}
 COLUMN = 11  # characters between two steps' nodes
 ROWS = 3  # node rows: a step's lanes are centred on them
 
@@ -105,13 +106,14 @@ def route_page(run: Run) -> Page:
     """Choose the next node: the map, each road open with what is known of it, the party."""
     ways = run.options()
     body: list[Line] = [(line, palette.TEXT) for line in act_lines(run, ways)]
-    body.append(("F fight  E elite  C camp  B boss   @ you  * behind you  1-3 the roads open",
+    body.append(("F fight E elite C camp ? event $ merchant B boss  @ you * behind 1-3 roads",
                  palette.DIM))
     body.append(("", palette.TEXT))
     for k, node in enumerate(ways, 1):
         body += road_lines(k, run.foresee(node))
     body += scouted_lines(run)
-    body += [("", palette.TEXT), ("Your party:", palette.TITLE), *roster_lines(run.party, 76)]
+    body += [("", palette.TEXT), (f"Your party ({run.purse.coin} coin):", palette.TITLE),
+             *roster_lines(run.party, 76)]
     length = "endless" if run.config.endless else f"of {run.route.last}"
     options = [Option(str(k), f"{NAMES[n.kind].lower()}, {n.theme}", n.id)
                for k, n in enumerate(ways, 1)]

@@ -43,11 +43,11 @@ def test_the_map_page_draws_the_act_numbers_the_roads_and_foresees_each() -> Non
     assert "B" in grid and "@" not in grid  # the boss at step 6; nobody on the map yet
     for k, node in enumerate(ways, 1):
         seen = run.foresee(node)
-        assert f"{k}) Fight, {node.theme} - reward: loot" in text
+        assert f"{k}) Fight, {node.theme} - reward: coin and loot" in text
         words = " ".join(text.split())  # wrapped lines read as one
         assert f"threat {seen.foe_strength} against your {seen.party_strength} now" in words
     assert [o.value for o in page.options] == [n.id for n in ways] + ["leave"]
-    assert "Your party:" in text
+    assert f"Your party ({run.purse.coin} coin):" in text
 
 
 def test_after_a_road_the_map_marks_where_the_party_stands_and_names_what_lies_beyond() -> None:
@@ -58,5 +58,6 @@ def test_after_a_road_the_map_marks_where_the_party_stands_and_names_what_lies_b
     assert "@F" in text and "The road: step 2 of 12" in text
     for node in run.options():
         beyond = ", ".join({"fight": "fight", "elite": "elite fight", "camp": "camp",
-                            "boss": "boss"}[n.kind] for n in run.route.options(node.id))
+                            "event": "event", "merchant": "merchant", "boss": "boss"}[n.kind]
+                           for n in run.route.options(node.id))
         assert f"beyond: {beyond}" in " ".join(text.split())

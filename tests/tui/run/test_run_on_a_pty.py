@@ -6,6 +6,7 @@ Seed 7 under d40 with the suggested party, three steps (a fight, a camp, the bos
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import subprocess
@@ -54,7 +55,7 @@ def test_a_run_is_played_through_a_bout_a_kill_the_camp_and_the_end(tmp_path: Pa
     try:
         game.wait_for("choose a ruleset", timeout=20)
         game.send("4")  # d40
-        game.wait_for("choose a party of three")
+        game.wait_for("choose a party of")
         game.send("\r")  # the suggested party
         game.wait_for("The road: step 1 of 3")
         game.wait_for("Act 1:")
@@ -88,7 +89,7 @@ def test_a_run_is_played_through_a_bout_a_kill_the_camp_and_the_end(tmp_path: Pa
         game.wait_for("Spoils of bout 1")
         game.send("\r")
         game.wait_for("The road: step 2 of 3")
-        game.wait_for("rest, repairs and goods")
+        game.wait_for("rest, repairs, goods")
         game.send("1")
         game.wait_for("Camp at step 2")
         game.wait_for("HP")
@@ -112,6 +113,87 @@ def test_a_run_is_played_through_a_bout_a_kill_the_camp_and_the_end(tmp_path: Pa
     assert '"result":"retired"' in (saves / "scores.jsonl").read_text().replace(" ", "")
     assert len(list((saves / "morgue").iterdir())) == 1
     record = next((saves / "runs").iterdir())
+    env = os.environ | {"PYTHONPATH": str(Path(__file__).resolve().parents[3])}
+    done = subprocess.run([sys.executable, "-m", "arena", "replay", str(record), "--verify"],
+                          capture_output=True, text=True, env=env, check=False, timeout=120)
+    assert done.returncode == 0, done.stderr
+
+
+def _fight(game: Game, bout: int) -> None:
+    """From the preview of bout `bout`: auto-fight it to its end and leave its outcome page."""
+    game.wait_for(f"Bout {bout}, step")
+    game.send("\r")
+    game.wait_for("round")
+    _auto_fight(game)
+    game.send("\r")
+    game.wait_for(f"Bout {bout} is over")
+    game.wait_for("Bounty:")
+    game.send("\r")
+
+
+def test_a_run_visits_a_fight_a_merchant_an_elite_an_event_a_camp_and_the_boss(
+        tmp_path: Path) -> None:
+    """Seed 26 under d40, six steps: every kind of node of the run's map, chosen by hand."""
+    saves = tmp_path / "saves"
+    game = Game(["run", "--seed", "26", "--steps", "6"], tmp_path, rows=32, cols=100)
+    try:
+        game.wait_for("choose a ruleset", timeout=20)
+        game.send("4")  # d40
+        game.wait_for("choose a party of")
+        game.send("\r")
+        game.wait_for("$ merchant")
+        game.send("2")  # the middle fight, which leads to the merchant
+        _fight(game, 1)
+        game.wait_for("Spoils of bout 1")
+        for key in "l11":  # the first loot to the first member
+            game.send(key)
+        game.send("\r")
+        game.wait_for("wares to buy, gear to sell, fighters to hire")
+        game.send("2")
+        game.wait_for("A merchant at step 2")
+        game.wait_for("For hire:")
+        for key in "b53":  # the breastplate for the archer
+            game.send(key)
+        game.wait_for("Archer buys breastplate and helm for 16 coin")
+        game.wait_for("leather armour traded in for 3 coin")
+        for key in "v12":  # the shaman sells the gladius just looted
+            game.send(key)
+        game.wait_for("Shaman sells gladius for 13 coin")
+        game.send("\r")
+        game.wait_for("Elite fight, crypt")
+        game.send("1")
+        _fight(game, 2)
+        game.wait_for("Spoils of bout 2 - the camp's one action: free")
+        game.send("\r")
+        game.wait_for("a stranger's offer")
+        game.send("1")
+        game.wait_for("An event at step 4")
+        game.wait_for("70%: +35 coin; 30%: +15 coin;")
+        game.send("1")
+        game.send("y")
+        game.wait_for("Take the job: An uneventful day")
+        game.send("\r")
+        game.wait_for("The road: step 5 of 6")
+        game.send("1")
+        game.wait_for("Camp at step 5")
+        game.send("r")
+        game.send("y")
+        game.wait_for("rests")
+        game.send("\r")
+        game.wait_for("The road: step 6 of 6")
+        game.send("1")
+        _fight(game, 3)
+        game.wait_for("The run is over")
+        game.wait_for("Result: victory")
+        game.send("\r")
+        game.wait_for("New run")
+        game.send("q")
+        assert game.wait_exit() == 0
+    finally:
+        game.close()
+    record = next((saves / "runs").iterdir())
+    kinds = [c["choice"] for camp in json.loads(record.read_text())["camps"] for c in camp]
+    assert kinds == ["loot", "buy", "sell", "answer", "rest"]
     env = os.environ | {"PYTHONPATH": str(Path(__file__).resolve().parents[3])}
     done = subprocess.run([sys.executable, "-m", "arena", "replay", str(record), "--verify"],
                           capture_output=True, text=True, env=env, check=False, timeout=120)

@@ -107,9 +107,9 @@ def test_a_malformed_run_journal_is_one_line_then_the_next_start_opens_the_title
         tmp_path: Path, terminal: Keys) -> None:
     saves = tmp_path / "saves"
     saves.mkdir()
-    header = {"format": "arena-run-journal", "journal_version": 2, "config": {
+    header = {"format": "arena-run-journal", "journal_version": 3, "config": {
         "ruleset": "d40", "seed": 7, "steps": 2, "endless": False, "seeded": True,
-        "party": ["swordsman", "spearman", "archer"]}}
+        "party": ["swordsman", "spearman", "archer"], "difficulty": "normal"}}
     (saves / NAME).write_text(json.dumps(header) + "\n" + json.dumps(
         {"step": 1, "node": "a1s1n0"}) + "\n" + json.dumps(
         {"bout": 1, "command": {"type": "end_turn", "actor": 1.5}, "state_hash": "0"}) + "\n")

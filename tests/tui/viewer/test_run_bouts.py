@@ -23,10 +23,10 @@ pytestmark = pytest.mark.slow
 
 @pytest.fixture(scope="module")
 def record(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """adnd, seed 1, four steps and three bouts: the party enters bout 3 with lost hit points."""
+    """adnd, seed 1, five steps and three bouts: the party enters bout 3 with lost hit points."""
     folder = tmp_path_factory.mktemp("run")
     path = folder / "run.json"
-    assert main(["run", "--auto", "--seed", "1", "--rules", "adnd", "--steps", "4",
+    assert main(["run", "--auto", "--seed", "1", "--rules", "adnd", "--steps", "5",
                  "--saves", str(folder / "saves"), "--record", str(path)]) == 0
     return path
 
