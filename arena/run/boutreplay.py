@@ -25,7 +25,7 @@ from arena.model.scenario import Scenario
 from arena.replay.file import Recorder
 from arena.rules import get_ruleset
 from arena.rules.base import Ruleset
-from arena.run.engine import Bout
+from arena.run.bout import Bout
 from arena.run.record import load_record, verify
 from arena.text import one_line
 

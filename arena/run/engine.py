@@ -8,21 +8,17 @@ bouts follow, never the place, the foes or the dice of a node.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterable
 
 from arena.assets.eventcards import load_events
 from arena.assets.generated import generate_checked, materials
 from arena.assets.library import Library
 from arena.battle.core import Battle, Wounds
-from arena.battle.narrate import narrate, weapon_names
 from arena.ecs.events import BattleEnded, Died, Event, event_to_json
 from arena.errors import ArenaError
-from arena.model.scenario import Scenario
 from arena.model.stats import Armour, Supply, Weapon
 from arena.procgen import GenSpec
 from arena.procgen.encounter import draw_encounter
-from arena.procgen.rng import derive
 from arena.procgen.roster import pool
 from arena.procgen.threat import combatant_threat, side_strength
 from arena.procgen.values import REFERENCE_WEAPON
@@ -31,6 +27,7 @@ from arena.rules.base import Ruleset
 from arena.rules.protection import bears_shield
 from arena.run import goods
 from arena.run.balance import BREATHER, FOE_AI, foe_budget, rest_gain
+from arena.run.bout import Bout, battle_seed, log_lines
 from arena.run.camp import COSTED, MARKET, MEETING, SPOILS, Camp, choose
 from arena.run.campwork import SCOUT_STEPS, Grounds
 from arena.run.carry import Tally, carry_over, tally_events
@@ -69,28 +66,6 @@ from arena.run.runevents import (
 
 ELITE_BUDGET = (7, 5)  # an elite fight's foes: this share of the step's budget
 Emit = Callable[[dict[str, object]], None]
-
-
-@dataclass(slots=True)
-class Bout:
-    """One bout as it is fought: its node, arena, battle seed and the party's entity ids."""
-
-    number: int
-    node: Node
-    scenario: Scenario
-    seed: int
-    budget: int
-    entities: dict[int, int]  # party index -> entity id
-    wounds: dict[int, Wounds]
-    steps: list[dict[str, object]] = field(default_factory=list)
-    keyframes: list[dict[str, object]] = field(default_factory=list)  # `--keyframes K` snapshots
-    seen: list[tuple[list[Event], tuple[int, int | None]]] | None = None  # per command: events,
-    # (round, whose turn) after it; kept only when asked (the replay viewer's re-fight)
-
-
-def battle_seed(seed: int, node: str) -> int:
-    """The dice seed of the bout at node `node`: from (run seed, node id) alone."""
-    return derive("run-battle", seed, node) >> 1
 
 
 class Run:
@@ -301,7 +276,7 @@ class Run:
         if tally.won:  # a breather after a won fight (balance.BREATHER)
             for m in living(self.party):
                 m.hp += rest_gain(m.max_hp, m.hp, BREATHER)
-        self.last_log = list(_log_lines(battle))[-30:]
+        self.last_log = list(log_lines(battle))[-30:]
         self.tallies.append(tally)
         self.bouts.append(bout)
         ups = gain(living(self.party), tally.threat, self.config.ruleset, self.pool.median)
@@ -421,13 +396,3 @@ class Run:
 
 def _silent(_line: dict[str, object]) -> None:
     """Emit nothing."""
-
-
-def _log_lines(battle: Battle) -> Iterator[str]:
-    """The battle's log as a player reads it: names, weapons by their display names."""
-    names = battle.names()
-    sides = {i: s.name for i, s in enumerate(battle.scenario.sides)}
-    weapons = weapon_names(battle.scenario)
-    rough = battle.scenario.map.difficult()
-    for event in battle.log:
-        yield narrate(event, names, sides, weapons, rough)

@@ -9,7 +9,8 @@ from arena.battle.view import clock
 from arena.errors import ArenaError
 from arena.model.commands import Command, EndTurn, command_to_json
 from arena.replay.snapshot import take
-from arena.run.engine import Bout, Run
+from arena.run.bout import Bout
+from arena.run.engine import Run
 
 MAX_COMMANDS = 20_000  # per bout: far beyond any fight the round limit allows
 

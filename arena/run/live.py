@@ -18,10 +18,11 @@ from arena.errors import ArenaError
 from arena.model.commands import command_from_json
 from arena.replay.file import Recorder
 from arena.run.auto import end, start
+from arena.run.bout import Bout
 from arena.run.camp import Camp
 from arena.run.config import RunConfig
 from arena.run.decisions import CampChoice
-from arena.run.engine import Bout, Run
+from arena.run.engine import Run
 from arena.run.finish import Written, conclude, record_path
 from arena.run.route import FIGHTS
 from arena.run.runjournal import (

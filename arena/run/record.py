@@ -28,9 +28,10 @@ from arena.replay.document import keyframe_list
 from arena.replay.file import canonical
 from arena.replay.snapshot import differs_in, take
 from arena.run.auto import end, start
+from arena.run.bout import Bout
 from arena.run.config import RunConfig
 from arena.run.decisions import choice_from_json
-from arena.run.engine import Bout, Run
+from arena.run.engine import Run
 from arena.run.fight import play_commands
 from arena.run.recordcheck import check_record
 from arena.run.route import FIGHTS

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from arena.run.engine import Bout, Run
+from arena.run.bout import Bout
+from arena.run.engine import Run
 from arena.run.route import FIGHTS, Node
 
 

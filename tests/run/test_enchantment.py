@@ -15,11 +15,12 @@ from arena.hexgrid import Hex, hexagon
 from arena.model.commands import Attack, EndTurn, PickUp
 from arena.model.stats import Weapon
 from arena.model.terrain import HexMap
+from arena.run.bout import Bout
 from arena.run.camp import choose, refusal
 from arena.run.campwork import preview, repair_refusal
 from arena.run.config import RunConfig
 from arena.run.decisions import Repair, Use
-from arena.run.engine import Bout, Run
+from arena.run.engine import Run
 from arena.run.party import BROKEN, DEGRADED, WHOLE, Gear
 from arena.run.route import CAMP
 from tests.factories import scenario

@@ -16,10 +16,10 @@ from arena.battle.core import Battle
 from arena.ecs.components import Conditions, Wielded, Worn
 from arena.hexgrid import Hex
 from arena.model.commands import Attack
+from arena.run.bout import Bout
 from arena.run.camp import Camp, choose
 from arena.run.camppolicy import auto_next
 from arena.run.decisions import Give, Loot, Take
-from arena.run.engine import Bout
 from arena.run.party import Gear
 from arena.tui.run.camp import CampScreen
 from tests.factories import ap_stats, fighter, scenario

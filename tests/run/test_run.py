@@ -20,12 +20,13 @@ from arena.ecs.components import Conditions, Wielded
 from arena.ecs.events import ConditionAdded, WeaponBroken
 from arena.hexgrid import Hex
 from arena.model.commands import Attack
+from arena.run.bout import Bout
 from arena.run.camp import choose
 from arena.run.campwork import preview
 from arena.run.carry import Tally, carry_over
 from arena.run.config import RunConfig
 from arena.run.decisions import Repair, Rest, Tend
-from arena.run.engine import Bout, Run
+from arena.run.engine import Run
 from arena.run.party import BROKEN, Gear
 from arena.run.route import CAMP, DEFAULT_STEPS, MAX_STEPS
 from tests.factories import ap_stats, fighter, scenario
