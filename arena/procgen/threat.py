@@ -84,10 +84,16 @@ def _in_hand(weapons: Sequence[Weapon], ranged: bool) -> tuple[Weapon, ...]:
 
 
 @lru_cache(maxsize=8192)
-def _turn(ruleset: str, stats: Key, held: tuple[Weapon, ...], speed: int) -> Fraction:
-    """The exact expected damage of the best greedy turn of attacks with `held`."""
+def _turn(ruleset: str, stats: Key, held: tuple[Weapon, ...], speed: int,
+          against: Key | None = None) -> Fraction:
+    """The exact expected damage of the best greedy turn of attacks with `held`.
+
+    Against the reference defender, or the stat block `against` when given.
+    """
     rules = RULESETS[ruleset]
-    attacker, defender = StatBlock(ruleset, dict(stats)), reference_defender(ruleset)
+    attacker = StatBlock(ruleset, dict(stats))
+    defender = reference_defender(ruleset) if against is None else \
+        StatBlock(ruleset, dict(against))
     ap = rules.action_points(speed, frozenset())
     done: list[str] = []
     primary, total = False, Fraction(0)
@@ -117,10 +123,15 @@ def _turn(ruleset: str, stats: Key, held: tuple[Weapon, ...], speed: int) -> Fra
 
 
 def offence(ruleset: str, stats: StatBlock, weapons: Sequence[Weapon],
-            speed: int = DEFAULT_SPEED) -> Fraction:
-    """The best turn's exact expected damage: all melee weapons in hand, or all missiles."""
+            speed: int = DEFAULT_SPEED, against: StatBlock | None = None) -> Fraction:
+    """The best turn's exact expected damage: all melee weapons in hand, or all missiles.
+
+    Against the reference defender, or the stat block `against` when given (a camp's
+    appraisal of an item against the foes ahead, `run/appraisal.py`).
+    """
     usable_ones = [w for w in weapons if usable(ruleset, w)]
-    return max(_turn(ruleset, _key(stats), _in_hand(usable_ones, ranged), speed)
+    foe = None if against is None else _key(against)
+    return max(_turn(ruleset, _key(stats), _in_hand(usable_ones, ranged), speed, foe)
                for ranged in (False, True))
 
 

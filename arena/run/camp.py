@@ -17,17 +17,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from arena.dice import parse_dice
 from arena.model.stats import Armour, Supply, Weapon
 from arena.rules.base import Ruleset
 from arena.run import campwork, holding
-from arena.run.campwork import Grounds, heals, mend, mendable, repair_refusal
+from arena.run.appraisal import Foeman
+from arena.run.campwork import Grounds, heals, mendable, repair_refusal
 from arena.run.coin import Purse
 from arena.run.config import PARTY_SIZE
 from arena.run.decisions import (
     Answer,
     Buy,
     CampChoice,
+    Drop,
     Forage,
     Give,
     Loot,
@@ -37,13 +38,25 @@ from arena.run.decisions import (
     Retire,
     Scout,
     Sell,
+    Swap,
     Take,
     Tend,
     Train,
     Use,
 )
 from arena.run.eventwork import Meeting, Table, happen
-from arena.run.holding import MAX_GEAR, cannot_hold, cannot_take
+from arena.run.exchange import swap, take, use
+from arena.run.holding import (
+    MAX_GEAR,
+    belongings,
+    cannot_hold,
+    cannot_part,
+    cannot_receive,
+    cannot_take,
+    put_in,
+    sort_of,
+    take_out,
+)
 from arena.run.market import Hire, Market, enlist, part_with, sell_refusal
 from arena.run.party import Gear, Member, living
 
@@ -55,9 +68,9 @@ COSTED = frozenset({*MAIN, "take", "recruit"})  # a camp node's: each takes its 
 SPOILS = frozenset({"take"})  # after an elite or a boss: the pick of one of the goods
 MARKET = frozenset({"buy", "sell", "recruit"})  # a merchant's: none takes an action
 MEETING = frozenset({"answer"})  # an event's: answered once
-FREE = frozenset({"loot", "give", "use", "retire"})  # allowed anywhere, taking no action
+FREE = frozenset({"loot", "give", "swap", "drop", "use", "retire"})  # anywhere, no action
 
-Personal = Loot | Give | Tend | Take | Use | Buy | Sell  # the choices about one member
+Personal = Loot | Give | Swap | Drop | Tend | Take | Use | Buy | Sell  # about one member
 
 
 @dataclass(slots=True)
@@ -75,6 +88,7 @@ class Camp:
     costed: frozenset[str] = COSTED  # ... and those that take one of its actions
     grounds: Grounds | None = None  # what the main actions draw on (None: the ruleset alone)
     market: Market | None = None  # a merchant's table
+    ahead: tuple[Foeman, ...] = ()  # the foes items are appraised against (`appraisal.py`)
     meeting: Meeting | None = None  # an event, its outcomes drawn
     recruits: int = 0
     retired: bool = False
@@ -177,11 +191,14 @@ def _member_refusal(camp: Camp, m: Member, choice: Personal) -> str | None:
             if not 0 <= k < len(m.supplies):
                 return f"{m.name} has no supply #{k}"
             return _cannot_use(camp, m, m.supplies[k])
-        case Give(weapon=k):
-            if not 0 <= k < len(m.gear):
-                return f"{m.name} has no weapon #{k}"
-            return _cannot_give(camp, m, choice.to) or cannot_hold(
-                camp.ruleset, camp.party[choice.to], m.gear[k].weapon)
+        case Give(item=k, to=to):
+            return cannot_part(m, k) or _cannot_give(camp, m, to) or cannot_receive(
+                camp.ruleset, camp.party[to], belongings(m)[k])
+        case Swap(item=k, to=to, other=j):
+            return cannot_part(m, k) or _cannot_give(camp, m, to) or _cannot_swap(
+                camp, m, k, camp.party[to], j)
+        case Drop(item=k):
+            return cannot_part(m, k)
         case Buy(item=k):
             return _buy_refusal(camp, m, k)
         case Sell(item=k):
@@ -212,11 +229,22 @@ def no_room(camp: Camp, item: Weapon | Armour | Supply | None) -> str | None:
 
 
 def _cannot_give(camp: Camp, m: Member, to: int) -> str | None:
-    """Why `m` cannot give a weapon to member `to`."""
+    """Why `m` cannot hand anything to member `to` (dead, missing, itself)."""
     other = _member(camp, to)
     if isinstance(other, str) or other is m:
         return other if isinstance(other, str) else "give to someone else"
-    return f"{other.name} carries {MAX_GEAR} weapons" if len(other.gear) >= MAX_GEAR else None
+    return None
+
+
+def _cannot_swap(camp: Camp, m: Member, k: int, other: Member, j: int) -> str | None:
+    """Why `m`'s belonging `k` and `other`'s belonging `j` cannot change hands."""
+    why = cannot_part(other, j)
+    if why is not None:
+        return why
+    mine, theirs = belongings(m)[k], belongings(other)[j]
+    if sort_of(mine) != sort_of(theirs):
+        return f"{mine.name} and {theirs.name} are not of one sort: give or drop instead"
+    return cannot_hold(camp.ruleset, other, mine) or cannot_hold(camp.ruleset, m, theirs)
 
 
 def _cannot_use(camp: Camp, m: Member, supply: Supply) -> str | None:
@@ -293,16 +321,21 @@ def _personal(camp: Camp, m: Member, choice: Personal) -> None:
             assert item is not None
             camp.offers[k] = None
             worn = (m.shield if item.shield else m.armour) if isinstance(item, Armour) else None
-            _take(m, item)
+            take(m, item)
             camp.log.append(f"{m.name} takes {item.name}" + (
                 f", leaving {worn.name} behind" if worn is not None else ""))
         case Use(item=k):
-            _use(camp, m, m.supplies.pop(k))
-        case Give(weapon=k, to=to):
-            g = m.gear.pop(k)
-            other = camp.party[to]
-            other.gear.append(g)
-            camp.log.append(f"{m.name} gives {g.weapon.name} to {other.name}")
+            camp.log.append(use(camp.ruleset, m, m.supplies.pop(k)))
+        case Give(item=k, to=to):
+            name, other = belongings(m)[k].name, camp.party[to]
+            put_in(other, take_out(m, k))
+            camp.log.append(f"{m.name} gives {name} to {other.name}")
+        case Swap(item=k, to=to, other=j):
+            camp.log.append(swap(m, k, camp.party[to], j))
+        case Drop(item=k):
+            name = belongings(m)[k].name
+            take_out(m, k)
+            camp.log.append(f"{m.name} leaves {name} behind")
         case Tend():
             camp.log += campwork.tend_all(m)
         case Buy(item=k):
@@ -325,39 +358,8 @@ def _buy(camp: Camp, m: Member, k: int) -> None:
     camp.purse.pay(ware.price)
     worn = (m.shield if ware.item.shield else m.armour) if isinstance(ware.item, Armour) \
         else None
-    _take(m, ware.item)
+    take(m, ware.item)
     camp.log.append(f"{m.name} buys {ware.item.name} for {ware.price} coin")
     if worn is not None:
         camp.purse.coin += market.sale(worn)
         camp.log.append(f"{worn.name} traded in for {market.sale(worn)} coin")
-
-
-def _take(m: Member, item: Weapon | Armour | Supply) -> None:
-    """Weapons join the gear, armour and shields replace what was worn, supplies the pack."""
-    if isinstance(item, Supply):
-        m.supplies.append(item)
-    elif isinstance(item, Armour) and item.shield:
-        m.shield = item
-    elif isinstance(item, Armour):
-        m.armour = item
-    else:
-        m.gear.append(Gear(item, item))
-
-
-def _use(camp: Camp, m: Member, supply: Supply) -> None:
-    """A supply used at camp: the average of its healing (rounded up), staunching, mending."""
-    if supply.repair:
-        g = next(g for g in m.gear if repair_refusal(camp.ruleset, g) is None)
-        mend(g)
-        camp.log.append(f"{m.name} mends {g.weapon.name} with {supply.name}")
-        return
-    back = 0
-    if supply.heal:
-        dice = parse_dice(supply.heal)
-        back = min(m.max_hp - m.hp, -(-(dice.count * (dice.sides + 1)) // 2) + dice.modifier)
-        m.hp += max(0, back)
-        kept = camp.ruleset.heal({n: a for n, (_, a) in m.injuries.items()}, back)
-        m.injuries = {n: v for n, v in m.injuries.items() if n in kept}
-    if supply.staunch:
-        m.injuries.pop("bleeding", None)
-    camp.log.append(f"{m.name} uses {supply.name}: +{max(0, back)} HP")

@@ -13,6 +13,7 @@ from arena.run.decisions import (
     Answer,
     Buy,
     CampChoice,
+    Drop,
     Forage,
     Loot,
     Recruit,
@@ -47,6 +48,12 @@ def _best(pile: list[Weapon | None] | list[Weapon | Armour | Supply | None]) -> 
     return min(ranked)[1] if ranked else None
 
 
+def _worst(m: Member) -> int | None:
+    """The weapon a full member leaves behind: a broken one (the first), else the least magic."""
+    ranked = [(g.usable, g.weapon.magic, k) for k, g in enumerate(m.gear) if not g.weapon.natural]
+    return min(ranked)[2] if ranked else None
+
+
 def hurt(m: Member) -> bool:
     """Whether the policy counts `m` as needing rest."""
     return m.hp < REST_BELOW * m.max_hp or "bleeding" in m.injuries
@@ -58,7 +65,8 @@ def auto_next(camp: Camp) -> CampChoice | None:
     At an event: the option of highest expected worth (`_answer`). At a merchant: hire, then
     buy (`_shop`). Elsewhere:
     loot first, to whoever has fewest usable weapons while they have fewer than two (of those
-    with the hands to hold it); then the first of these the camp accepts, as its main action:
+    with the hands to hold it; one whose slots are full of broken weapons drops one first);
+    then the first of these the camp accepts, as its main action:
     hire the strongest fighter it can pay for when one member stands; tend a member whose
     wounds bleed on where rest would not stop them, or who carries `TEND_AT` injury points;
     rest when anyone is below two thirds of its HP or bleeding; repair when a weapon can be
@@ -74,8 +82,12 @@ def auto_next(camp: Camp) -> CampChoice | None:
     k = _best(camp.loot)
     able = [] if k is None else [m for m in needy
                                  if cannot_hold(camp.ruleset, m, camp.loot[k]) is None]
-    if k is not None and able and len(able[0].gear) < MAX_GEAR and _usable(able[0]) < 2:
-        return Loot(k, camp.party.index(able[0]))
+    if k is not None and able and _usable(able[0]) < 2:
+        worst = _worst(able[0])
+        if len(able[0].gear) < MAX_GEAR:
+            return Loot(k, camp.party.index(able[0]))
+        if worst is not None:  # full of broken weapons: the worst is left behind
+            return Drop(camp.party.index(able[0]), worst)
     for choice in _wishes(camp, team, needy):
         if refusal(camp, choice) is None:
             return choice

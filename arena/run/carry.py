@@ -11,13 +11,15 @@ loot.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from arena.battle.core import Battle
 from arena.battle.holdings import Holdings, holdings
 from arena.ecs.events import Attacked, Died, Event, WeaponBroken
+from arena.model.scenario import CombatantSpec
 from arena.model.stats import Armour, Weapon
+from arena.procgen.threat import combatant_threat, side_strength
 from arena.rules.protection import bears_shield
 from arena.run.injuries import lasts
 from arena.run.party import BROKEN, DEGRADED, WHOLE, Gear, Member
@@ -51,6 +53,18 @@ def tally_events(log: list[Event], sides: Mapping[int, int], tally: Tally) -> No
             tally.criticals += int(event.result.critical)
             tally.fumbles += int(event.result.fumble)
             tally.friendly_fire += int(sides.get(event.target) == 0 and event.result.hit)
+
+
+def tally_foes(log: list[Event], combatants: Sequence[CombatantSpec], ruleset: str,
+               tally: Tally) -> int:
+    """Name the bout's foes in `tally`, count those felled and their threat; their strength."""
+    foes = {k + 1: c for k, c in enumerate(combatants) if c.side != 0}
+    tally.foes = [c.name for c in foes.values()]
+    dead = {e.actor for e in log if isinstance(e, Died)}
+    defeated = [c for e, c in foes.items() if e in dead]
+    tally.kills = len(defeated)
+    tally.threat = sum(combatant_threat(ruleset, c, c.hp) for c in defeated)
+    return side_strength(combatant_threat(ruleset, c, c.hp) for c in defeated)
 
 
 def _falls(log: list[Event], names: Mapping[int, str]) -> dict[int, tuple[int, str]]:

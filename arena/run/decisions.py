@@ -40,12 +40,32 @@ class Loot(_Choice):
 
 @dataclass(frozen=True, slots=True)
 class Give(_Choice):
-    """Member `member` gives its weapon `weapon` to member `to` (free)."""
+    """Member `member` gives its belonging `item` to member `to` (free; `market.belongings`)."""
 
     kind: ClassVar[str] = "give"
     member: int
-    weapon: int
+    item: int
     to: int
+
+
+@dataclass(frozen=True, slots=True)
+class Swap(_Choice):
+    """Members `member` and `to` trade belongings `item` and `other`, of one sort (free)."""
+
+    kind: ClassVar[str] = "swap"
+    member: int
+    item: int
+    to: int
+    other: int
+
+
+@dataclass(frozen=True, slots=True)
+class Drop(_Choice):
+    """Member `member` leaves its belonging `item` behind at this camp (free)."""
+
+    kind: ClassVar[str] = "drop"
+    member: int
+    item: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -150,10 +170,10 @@ class Retire(_Choice):
     kind: ClassVar[str] = "retire"
 
 
-CampChoice = (Loot | Give | Rest | Train | Repair | Tend | Forage | Scout | Take | Use | Recruit
-              | Buy | Sell | Answer | Retire)
+CampChoice = (Loot | Give | Swap | Drop | Rest | Train | Repair | Tend | Forage | Scout | Take
+              | Use | Recruit | Buy | Sell | Answer | Retire)
 CHOICE_TYPES: dict[str, type[CampChoice]] = {
-    c.kind: c for c in (Loot, Give, Rest, Train, Repair, Tend, Forage, Scout, Take, Use,
+    c.kind: c for c in (Loot, Give, Swap, Drop, Rest, Train, Repair, Tend, Forage, Scout, Take, Use,
                         Recruit, Buy, Sell, Answer, Retire)}
 
 
@@ -165,6 +185,8 @@ def choice_from_json(data: object) -> CampChoice:
     made = CHOICE_TYPES.get(kind) if isinstance(kind, str) else None
     if made is None:
         raise ArenaError(f"unknown camp choice {one_line(str(kind))}")
+    if kind == "give" and "weapon" in data and "item" not in data:  # as files before 2026-12
+        data = {("item" if k == "weapon" else k): v for k, v in data.items()}
     names = [f.name for f in fields(made)]
     unknown = sorted(str(k) for k in data if k != "choice" and k not in names)
     if unknown:

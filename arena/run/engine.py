@@ -14,11 +14,12 @@ from arena.assets.eventcards import load_events
 from arena.assets.generated import generate_checked, materials
 from arena.assets.library import Library
 from arena.battle.core import Battle, Wounds
-from arena.ecs.events import BattleEnded, Died, Event, event_to_json
+from arena.ecs.events import BattleEnded, Event, event_to_json
 from arena.errors import ArenaError
+from arena.model.scenario import CombatantSpec
 from arena.model.stats import Armour, Supply, Weapon
 from arena.procgen import GenSpec
-from arena.procgen.encounter import draw_encounter
+from arena.procgen.encounter import Encounter, draw_encounter
 from arena.procgen.roster import pool
 from arena.procgen.threat import combatant_threat, side_strength
 from arena.procgen.values import REFERENCE_WEAPON
@@ -26,11 +27,12 @@ from arena.rules import get_ruleset
 from arena.rules.base import Ruleset
 from arena.rules.protection import bears_shield
 from arena.run import goods
+from arena.run.appraisal import foemen
 from arena.run.balance import BREATHER, FOE_AI, foe_budget, rest_gain
 from arena.run.bout import Bout, battle_seed, log_lines
 from arena.run.camp import COSTED, MARKET, MEETING, SPOILS, Camp, choose
 from arena.run.campwork import SCOUT_STEPS, Grounds
-from arena.run.carry import Tally, carry_over, tally_events
+from arena.run.carry import Tally, carry_over, tally_events, tally_foes
 from arena.run.coin import Purse, bounty, wage
 from arena.run.config import RunConfig, check_config, over_budget, suggested_party
 from arena.run.decisions import CampChoice, Scout
@@ -106,12 +108,8 @@ class Run:
 
     @property
     def spare(self) -> Weapon:
-        """The camp stores' weapon for an unarmed member: a dagger, else a plain one-hander."""
-        usable = [w for _, w in sorted(self.library.weapons.items())
-                  if self.ruleset.weapon_problem(w) is None and w.kind == "melee" and not w.natural
-                  and w.hands == 1 and w.magic == 0]
-        daggers = [w for w in usable if w.id == "dagger"]
-        return (daggers or usable)[0]
+        """The camp stores' weapon for an unarmed member (`goods.spare`)."""
+        return goods.spare(self.library, self.ruleset)
 
     def _fresh(self, template: str) -> Member:
         """A level-1 member of `template`, named uniquely within the party."""
@@ -175,10 +173,7 @@ class Run:
         return None
 
     def budget(self, node: Node) -> int:
-        """The foes' threat budget at `node`: the run's curve at its step (balance.py).
-
-        An elite's foes get `ELITE_BUDGET` of it.
-        """
+        """The foes' threat budget at `node`: the curve at its step, an elite `ELITE_BUDGET`."""
         budget = foe_budget(self.config.ruleset, self.start_threat, node.step,
                             self.config.difficulty)
         num, den = ELITE_BUDGET
@@ -198,21 +193,28 @@ class Run:
                 self.ruleset, m.injuries)), m.hp) for m in self.party if m.alive)
 
     def foresee(self, node: Node) -> Foresight:
-        """What the map shows of `node`.
-
-        The foes it holds (drawn as its arena will draw them), the party's strength now, the
-        reward and what lies beyond.
-        """
+        """What the map shows of `node`: its foes, the party's strength now, reward, beyond."""
         beyond = ("any",) if node.kind == BOSS and node.step < self.route.last else tuple(
             n.kind for n in self.route.options(node.id))
         if node.kind not in FIGHTS:
             return Foresight(node, (), 0, self.strength(), TIER[node.kind], beyond)
-        team = [i for i, m in enumerate(self.party) if m.alive]
-        drawn = draw_encounter(node_seed(self.config.seed, node.id), self.spec(node, team),
-                               self.materials, node.theme)
+        drawn = self.drawn(node)
         foes = tuple(Foe(c.name, c.template, combatant_threat(self.config.ruleset, c, c.hp))
                      for c in drawn.foes)
         return Foresight(node, foes, drawn.foe_threat, self.strength(), TIER[node.kind], beyond)
+
+    def drawn(self, node: Node) -> Encounter:
+        """The foes fight node `node` holds, drawn as its arena will draw them."""
+        team = [i for i, m in enumerate(self.party) if m.alive]
+        return draw_encounter(node_seed(self.config.seed, node.id), self.spec(node, team),
+                              self.materials, node.theme)
+
+    def ahead(self) -> tuple[CombatantSpec, ...]:
+        """The foes a camp appraises items against: the fights on the roads open, else beyond."""
+        near = self.options()
+        fights = [n for n in near if n.kind in FIGHTS] or [
+            n for o in near for n in self.route.options(o.id) if n.kind in FIGHTS]
+        return tuple(c for n in dict.fromkeys(fights) for c in self.drawn(n).foes)
 
     def prepare(self) -> Bout:
         """Generate the arena of the fight node reached, with the living party deployed."""
@@ -263,13 +265,7 @@ class Run:
         sides = {e: (0 if e in bout.entities.values() else 1)
                  for e in range(1, len(bout.scenario.combatants) + 1)}
         tally_events(battle.log, sides, tally)
-        foes = {k + 1: c for k, c in enumerate(bout.scenario.combatants) if c.side != 0}
-        tally.foes = [c.name for c in foes.values()]
-        dead = {e.actor for e in battle.log if isinstance(e, Died)}
-        defeated = [c for e, c in foes.items() if e in dead]
-        tally.kills = len(defeated)
-        tally.threat = sum(combatant_threat(self.config.ruleset, c, c.hp) for c in defeated)
-        felled = side_strength(combatant_threat(self.config.ruleset, c, c.hp) for c in defeated)
+        felled = tally_foes(battle.log, bout.scenario.combatants, self.config.ruleset, tally)
         tally.coin = bounty(felled, self.start_threat, bout.node.kind)
         self.purse.coin += tally.coin
         carry_over(battle, self.party, bout.entities, tally)
@@ -331,7 +327,8 @@ class Run:
         grounds = Grounds(self.ruleset, self.pool.median, self.found(node) if kind == CAMP
                           else [], self.scouting(node) if kind == CAMP else (0, 0))
         camp = Camp(self.party, self.ruleset, loot, [], self.purse, grounds=grounds,
-                    actions=0, allowed=frozenset(), costed=frozenset())
+                    actions=0, allowed=frozenset(), costed=frozenset(),
+                    ahead=foemen(self.ruleset, self.ahead()))
         if kind == CAMP:
             camp.offers, camp.hires = list(self.offers(node)), self.hires(node)
             camp.actions, camp.allowed, camp.costed = 1, COSTED, COSTED

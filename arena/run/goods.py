@@ -64,6 +64,15 @@ def stock(library: Library, ruleset: Ruleset, seed: int, node: Node
             *armour[:worn_count], *supplies[:packs]]
 
 
+def spare(library: Library, ruleset: Ruleset) -> Weapon:
+    """The camp stores' weapon for an unarmed member: a dagger, else a plain one-hander."""
+    usable = [w for _, w in sorted(library.weapons.items())
+              if ruleset.weapon_problem(w) is None and w.kind == "melee" and not w.natural
+              and w.hands == 1 and w.magic == 0]
+    daggers = [w for w in usable if w.id == "dagger"]
+    return (daggers or usable)[0]
+
+
 def hires(fighters: Pool, seed: int, node: Node) -> list[PoolMember]:
     """The fighters for hire at `node`: two or three different ones, from (run seed, node)."""
     rng = Stream("recruits", seed, node.id)

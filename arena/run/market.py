@@ -12,7 +12,8 @@ from dataclasses import dataclass
 
 from arena.model.stats import Armour, Supply, Weapon
 from arena.run.coin import price, sale
-from arena.run.party import BROKEN, Member
+from arena.run.holding import belongings, take_out
+from arena.run.party import BROKEN, Gear, Member
 
 Item = Weapon | Armour | Supply
 
@@ -51,12 +52,6 @@ class Market:
         return sale(self.ruleset, item, self.reference)
 
 
-def belongings(m: Member) -> list[Item]:
-    """What `m` could sell, in the order `Sell` counts it: weapons, armour, shield, supplies."""
-    worn = [a for a in (m.armour, m.shield) if a is not None]
-    return [*(g.weapon for g in m.gear), *worn, *m.supplies]
-
-
 def sell_refusal(m: Member, k: int) -> str | None:
     """Why `m` cannot sell belonging `k` (None: it can)."""
     items = belongings(m)
@@ -73,20 +68,8 @@ def sell_refusal(m: Member, k: int) -> str | None:
 
 def part_with(m: Member, k: int) -> Item:
     """Take belonging `k` (`belongings` order) away from `m`; return it."""
-    if k < len(m.gear):
-        return m.gear.pop(k).weapon
-    k -= len(m.gear)
-    if m.armour is not None:
-        if k == 0:
-            worn, m.armour = m.armour, None
-            return worn
-        k -= 1
-    if m.shield is not None:
-        if k == 0:
-            held, m.shield = m.shield, None
-            return held
-        k -= 1
-    return m.supplies.pop(k)
+    taken = take_out(m, k)
+    return taken.weapon if isinstance(taken, Gear) else taken
 
 
 def enlist(party: list[Member], offer: Hire) -> None:

@@ -27,6 +27,7 @@ from arena.run.decisions import (
     Answer,
     Buy,
     CampChoice,
+    Drop,
     Forage,
     Give,
     Loot,
@@ -35,13 +36,14 @@ from arena.run.decisions import (
     Rest,
     Scout,
     Sell,
+    Swap,
     Take,
     Tend,
     Train,
     Use,
     choice_from_json,
 )
-from arena.run.market import belongings
+from arena.run.holding import belongings
 from arena.text import one_line
 
 if TYPE_CHECKING:
@@ -171,6 +173,11 @@ def _members(camp: Camp) -> range:
     return range(len(camp.party))
 
 
+def _owned(camp: Camp, m: int) -> range:
+    """Every index of member `m`'s belongings."""
+    return range(len(belongings(camp.party[m])))
+
+
 def _wares(camp: Camp) -> range:
     """Every index of the merchant's table."""
     return range(len(camp.market.wares) if camp.market is not None else 0)
@@ -185,8 +192,11 @@ def _options(camp: Camp) -> range:
 # says which it accepts (`refusal`). `retire` is left out: it is always legal and ends the run.
 CANDIDATES: dict[str, Callable[[Camp], Iterator[CampChoice]]] = {
     "loot": lambda c: (Loot(i, m) for i in range(len(c.loot)) for m in _members(c)),
-    "give": lambda c: (Give(m, w, t) for m in _members(c) for w in range(len(c.party[m].gear))
+    "give": lambda c: (Give(m, k, t) for m in _members(c) for k in _owned(c, m)
                        for t in _members(c)),
+    "swap": lambda c: (Swap(m, k, t, j) for m in _members(c) for k in _owned(c, m)
+                       for t in _members(c) for j in _owned(c, t)),
+    "drop": lambda c: (Drop(m, k) for m in _members(c) for k in _owned(c, m)),
     "rest": lambda _: iter((Rest(),)),
     "train": lambda _: iter((Train(),)),
     "repair": lambda _: iter((Repair(),)),

@@ -15,6 +15,7 @@ from arena.run.decisions import (
     CHOICE_TYPES,
     Answer,
     Buy,
+    Drop,
     Forage,
     Give,
     Loot,
@@ -24,6 +25,7 @@ from arena.run.decisions import (
     Retire,
     Scout,
     Sell,
+    Swap,
     Take,
     Tend,
     Train,
@@ -50,7 +52,9 @@ def _compact(value: object) -> str:
 # Each kind as the camp screen and the --auto policy wrote it, fields in that order.
 WRITTEN = {
     Loot(item=0, member=1): '{"choice":"loot","item":0,"member":1}',
-    Give(member=0, weapon=1, to=2): '{"choice":"give","member":0,"weapon":1,"to":2}',
+    Give(member=0, item=1, to=2): '{"choice":"give","member":0,"item":1,"to":2}',
+    Swap(member=0, item=1, to=2, other=0): '{"choice":"swap","member":0,"item":1,"to":2,"other":0}',
+    Drop(member=1, item=2): '{"choice":"drop","member":1,"item":2}',
     Rest(): '{"choice":"rest"}',
     Train(): '{"choice":"train"}',
     Repair(): '{"choice":"repair"}',
@@ -65,6 +69,11 @@ WRITTEN = {
     Answer(option=1): '{"choice":"answer","option":1}',
     Retire(): '{"choice":"retire"}',
 }
+
+
+def test_a_give_written_before_any_belonging_could_be_given_reads_as_its_weapon():
+    old = {"choice": "give", "member": 0, "weapon": 1, "to": 2}
+    assert choice_from_json(old) == Give(member=0, item=1, to=2)
 
 
 def test_each_camp_choice_writes_and_reads_the_json_the_files_hold():

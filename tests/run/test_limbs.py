@@ -126,7 +126,7 @@ def test_two_handed_weapons_need_two_hands_at_camp_loot_offers_and_gifts():
     assert choose(camp, Loot(item=0, member=0)) == why
     assert choose(camp, Take(item=1, member=0)) == why
     other.gear.append(Gear(GREATSWORD, GREATSWORD))
-    assert choose(camp, Give(member=1, weapon=len(other.gear) - 1, to=0)) == why
+    assert choose(camp, Give(member=1, item=len(other.gear) - 1, to=0)) == why
     assert [g.weapon.id for g in m.gear] == ["longsword"]
 
 

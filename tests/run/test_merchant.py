@@ -16,7 +16,8 @@ from arena.run.config import PARTY_SIZE, RunConfig
 from arena.run.decisions import Answer, Buy, Recruit, Rest, Sell, Take
 from arena.run.engine import Run
 from arena.run.fight import play_commands
-from arena.run.market import Ware, belongings
+from arena.run.holding import belongings
+from arena.run.market import Ware
 from arena.run.party import BROKEN, Gear, Member
 from arena.run.route import CAMP, FIRST_MERCHANT, MERCHANT, Route
 from tests.run.test_run import LIBRARY

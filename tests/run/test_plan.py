@@ -140,7 +140,7 @@ def test_a_camp_plan_line_s_choices_are_made_first_and_the_policy_does_the_rest(
     run = Run(CONFIG, LIBRARY)
     first_road(run)
     camp = run.camp_for(CAMP)  # a camp node's choices, the party whole
-    give = {"choice": "give", "member": 0, "weapon": 0, "to": 1}
+    give = {"choice": "give", "member": 0, "item": 0, "to": 1}
     run.make_camp(camp, planned_camp(run, camp, _plan({"step": 1, "camp": [give]})))
     made = run.camps[-1]
     assert made[0].to_json() == give and len(made) == 2
@@ -187,7 +187,7 @@ def test_a_camp_plan_line_s_choices_come_first_and_the_policy_does_the_rest_in_a
     rested = next(x["step"] for x in baseline if x["type"] == "camp" and x["choice"] == "rest")
     made = [_choice_of(x) for x in baseline if x["type"] == "camp" and x["step"] == rested]
     assert made == [{"choice": "rest"}]  # the policy's one choice at this camp node
-    give = {"choice": "give", "member": 0, "weapon": 0, "to": 1}  # free: the rest still comes
+    give = {"choice": "give", "member": 0, "item": 0, "to": 1}  # free: the rest still comes
     lines = _play(_plan({"step": rested, "camp": [give]}))
     assert [_choice_of(x) for x in lines if x["type"] == "camp" and x["step"] == rested] == [
         give, {"choice": "rest"}]
@@ -329,7 +329,7 @@ def test_a_plan_naming_a_point_never_reached_warns_and_exits_0(
 def test_a_planned_run_s_record_verifies(tmp_path: Path,
                                          capsys: pytest.CaptureFixture[str]) -> None:
     plan = _write(tmp_path, '{"step": 1, "road": "a1s1n1"}',
-                  '{"step": 1, "camp": [{"choice": "give", "member": 0, "weapon": 0, "to": 1}]}')
+                  '{"step": 1, "camp": [{"choice": "give", "member": 0, "item": 0, "to": 1}]}')
     record = tmp_path / "run.json"
     assert main([*_argv(tmp_path, plan), "--steps", "2", "--record", str(record)]) == 0
     assert main(["replay", str(record), "--verify"]) == 0

@@ -15,33 +15,35 @@ from collections.abc import Callable
 import tcod.console
 
 from arena.model.stats import Armour, Supply, Weapon
+from arena.run.appraisal import appraise, facts
 from arena.run.camp import (
     FREE,
     MAIN,
-    MAX_GEAR,
     Camp,
-    cannot_hold,
-    cannot_take,
     no_room,
     refusal,
 )
 from arena.run.campwork import heals, preview
-from arena.run.decisions import CampChoice, choice_from_json
+from arena.run.decisions import CampChoice, Drop, choice_from_json
+from arena.run.holding import belongings
 from arena.run.injuries import effect_of
-from arena.run.market import Hire, belongings, sell_refusal
+from arena.run.market import Hire
 from arena.run.party import WHOLE, Member
+from arena.tui.run.campask import Ask, chosen_item, pile, question, takeable
 from arena.tui.run.page import ENTER
 from arena.tui.term import palette
 from arena.tui.term.canvas import Canvas
 from arena.tui.term.glyphs import fit, sanitise
 from arena.tui.term.lines import Line, wrapped
 
-Ask = tuple[str, str, list[tuple[str, object]]]  # field, question, (label, value) options
 LEFT = 47
+ANYWHERE = FREE | {"inspect"}  # the free choices, and looking at an item
 
 ACTIONS: tuple[tuple[str, str, str], ...] = (
     ("l", "loot", "take the loot (free)"),
-    ("g", "give", "give a weapon (free)"),
+    ("g", "give", "give a belonging (free)"),
+    ("w", "swap", "swap belongings (free)"),
+    ("d", "drop", "drop a belonging (free)"),
     ("u", "use", "use a supply (free)"),
     ("r", "rest", "rest"),
     ("t", "train", "train"),
@@ -53,6 +55,7 @@ ACTIONS: tuple[tuple[str, str, str], ...] = (
     ("b", "buy", "buy a ware"),
     ("v", "sell", "sell a belonging"),
     ("c", "recruit", "hire a fighter"),
+    ("i", "inspect", "inspect an item (free)"),
     ("x", "retire", "retire: end the run here"),
 )
 
@@ -84,14 +87,29 @@ def roster_lines(party: list[Member], width: int) -> list[Line]:
     return rows
 
 
-def _pile_lines(camp: Camp, title: str, pile: list[Weapon | Armour | Supply | None]
-                ) -> list[Line]:
-    """A pile's items, those nobody has room for marked, each with why and what would help."""
-    items = [x for x in pile if x is not None]
-    names = [x.name + (" (no room)" if no_room(camp, x) else "") for x in items]
-    rows = wrapped(f"{title}: {', '.join(names) or 'nothing'}", palette.ITEM, LEFT - 2, "   ")
+def _pile_lines(camp: Camp, title: str, items: list[Weapon | Armour | Supply | None],
+                prices: list[int] | None = None) -> list[Line]:
+    """A pile's items with their stats; those nobody has room for marked, with what helps."""
+    rows: list[Line] = [(f"{title}:", palette.ITEM)]
+    for k, x in enumerate(items):
+        if x is not None:
+            price = f" - {prices[k]} coin" if prices is not None else ""
+            rows += wrapped(f"  {x.name} ({facts(camp.ruleset, x)}){price}", palette.ITEM,
+                            LEFT - 2, "     ")
     for why in dict.fromkeys(w for x in items if (w := no_room(camp, x)) is not None):
         rows += wrapped(f"   no room: {why}", palette.DIM, LEFT - 2, "     ")
+    return rows
+
+
+def card_lines(camp: Camp, item: Weapon | Armour | Supply, width: int) -> list[Line]:
+    """An item's card: its stats, then what it would change for each member (`appraisal`)."""
+    rows = wrapped(f"{item.name}: {facts(camp.ruleset, item)}", palette.ITEM, width, "  ")
+    ahead = "the foes ahead" if camp.ahead else "a plain soldier"
+    rows.append((fit(f"against {ahead}, for each member:", width), palette.DIM))
+    for m in camp.party:
+        if m.alive:
+            a = appraise(camp.ruleset, m, item, camp.ahead)
+            rows += wrapped(a.line, palette.GOOD if a.better else palette.TEXT, width, "    ")
     return rows
 
 
@@ -107,18 +125,6 @@ def _hire_lines(hires: list[Hire], width: int) -> list[Line]:
         rows += wrapped(f"{m.name}: HP {m.max_hp}, {weapons}{', ' + kit if kit else ''} - "
                         f"{h.price} coin", palette.ITEM, width, "     ")
     return [("For hire:", palette.ITEM), *rows] if rows else []
-
-
-def _wants(kind: str, m: Member) -> bool:
-    """Whether `m` has something the choice `kind` could work on."""
-    return bool(heals(m)) if kind == "tend" else bool(m.gear)
-
-
-def _unable(question: str, camp: Camp, members: list[tuple[int, Member]],
-            item: Weapon | Armour | Supply | None) -> str:
-    """`question`, with why each member left out for want of a hand cannot hold `item`."""
-    why = [r for _, m in members if (r := cannot_hold(camp.ruleset, m, item)) is not None]
-    return f"{question} ({'; '.join(why)})" if why else question
 
 
 class CampScreen:
@@ -137,6 +143,7 @@ class CampScreen:
         self.confirm_retire = False
         self.confirm: dict[str, object] | None = None  # a main action asked about once
         self.left = False
+        self.card: Weapon | Armour | Supply | None = None  # an item inspected, shown until a key
 
     @property
     def done(self) -> bool:
@@ -145,6 +152,9 @@ class CampScreen:
 
     def feed(self, key: str) -> None:
         """A choice letter, a number answering the question asked, Esc, or Enter."""
+        if self.card is not None:
+            self.card = None
+            return
         if self.confirm_retire:
             self.confirm_retire = False
             if key in ("y", "Y"):
@@ -166,7 +176,7 @@ class CampScreen:
             self.left = True
             return
         kind = next((k for letter, k, _ in ACTIONS if letter == key), None)
-        if kind is not None and kind not in FREE and kind not in self.camp.allowed:
+        if kind is not None and kind not in ANYWHERE and kind not in self.camp.allowed:
             self.message = f"no {kind} here" + (
                 ": only at a merchant" if kind in ("buy", "sell") else
                 ": only at a camp or a merchant" if kind == "recruit" else
@@ -199,10 +209,14 @@ class CampScreen:
         if ask is not None and not ask[2]:
             self.message = f"cannot {self.pending['choice']}: {self._nothing(ask)}"
             self.pending = None
+        elif ask is None and self.pending["choice"] == "inspect":
+            where, k = str(self.pending["item"]).split(":")
+            self.card, self.pending = pile(self.camp, where)[int(k)], None
         elif ask is None:
             choice, self.pending = self.pending, None
-            if choice["choice"] in self.camp.costed and refusal(
-                    self.camp, choice_from_json(choice)) is None:
+            bare = {k: v for k, v in choice.items() if k != "drop"}
+            if choice["choice"] in self.camp.costed and (
+                    "drop" in choice or refusal(self.camp, choice_from_json(bare)) is None):
                 self.confirm = choice  # the camp's one action: its effect shown, asked once
             else:
                 self._make(choice)
@@ -211,18 +225,19 @@ class CampScreen:
         """Why the question asked has no answer: for loot and offers, why nobody has room."""
         kind = self.pending["choice"] if self.pending else ""
         if kind in ("loot", "take") and ask[0] == "item":
-            why = dict.fromkeys(w for x in self._pile(str(kind)) if (w := no_room(self.camp, x)))
+            items = pile(self.camp, str(kind))
+            why = dict.fromkeys(w for x in items if (w := no_room(self.camp, x)))
             return "; ".join(why) or f"nothing left to {kind}"
         return f"{ask[1].lower()} - nothing fits"
 
-    def _pile(self, kind: str) -> list[Weapon | Armour | Supply | None]:
-        """The bout's loot or the camp's offers, as the choice `kind` takes from."""
-        return [*self.camp.loot] if kind == "loot" else self.camp.offers
-
     def _make(self, choice: dict[str, object]) -> None:
-        """Make a complete choice; show the camp's word for it or the refusal."""
+        """Make a complete choice (a full taker's drop first); show the camp's word or refusal."""
         before = len(self.camp.log)
-        reason = self.live_choose(choice_from_json(choice))
+        choice = dict(choice)
+        drop = choice.pop("drop", None)
+        reason = None if drop is None else self.live_choose(
+            Drop(int(str(choice["member"])), int(str(drop))))
+        reason = reason or self.live_choose(choice_from_json(choice))
         if reason is not None:
             self.message = f"cannot {choice['choice']}: {reason}"
         else:
@@ -230,61 +245,8 @@ class CampScreen:
 
     def _ask(self) -> Ask | None:
         """The next question the pending choice needs answered, or None when complete."""
-        p = self.pending
-        assert p is not None
-        kind, camp = p["choice"], self.camp
-        alive = [(i, m) for i, m in enumerate(camp.party) if m.alive]
-        if kind in ("loot", "take") and "item" not in p:  # only what someone has room for
-            return ("item", "Which item?", [(w.name, k) for k, w in enumerate(self._pile(kind))
-                                            if w and no_room(camp, w) is None])
-        if kind in ("loot", "take") and "member" not in p:
-            k = int(str(p["item"]))
-            item = camp.loot[k] if kind == "loot" else camp.offers[k]
-            return ("member", _unable("Who takes it?", camp, alive, item),
-                    [(m.name, i) for i, m in alive if cannot_take(m, item) is None
-                     and cannot_hold(camp.ruleset, m, item) is None])
-        if kind == "recruit" and "offer" not in p:
-            return ("offer", "Whom?", [(f"{h.member.name} ({h.price} coin)", k)
-                                       for k, h in enumerate(camp.hires) if not h.joined])
-        if kind == "buy" and "item" not in p:
-            wares = camp.market.wares if camp.market is not None else []
-            return ("item", "Which ware?", [(f"{w.item.name} ({w.price})", k)
-                                            for k, w in enumerate(wares)
-                                            if w and no_room(camp, w.item) is None])
-        if kind == "buy" and "member" not in p:
-            assert camp.market is not None
-            ware = camp.market.wares[int(str(p["item"]))]
-            item = ware.item if ware is not None else None
-            return ("member", _unable("Who takes it?", camp, alive, item),
-                    [(m.name, i) for i, m in alive if cannot_take(m, item) is None
-                     and cannot_hold(camp.ruleset, m, item) is None])
-        if kind == "sell" and "member" not in p:
-            return ("member", "Whose?", [(m.name, i) for i, m in alive if belongings(m)])
-        if kind == "sell" and "item" not in p:
-            m = camp.party[int(str(p["member"]))]
-            market = camp.market
-            assert market is not None
-            return ("item", "Which?", [(f"{x.name} ({market.sale(x)})", k)
-                                       for k, x in enumerate(belongings(m))
-                                       if sell_refusal(m, k) is None])
-        if kind == "use" and "member" not in p:
-            return ("member", "Whose supply?", [(m.name, i) for i, m in alive if m.supplies])
-        if kind == "use" and "item" not in p:
-            m = camp.party[int(str(p["member"]))]
-            return ("item", "Which supply?", [(x.name, k) for k, x in enumerate(m.supplies)])
-        if kind in ("give", "tend") and "member" not in p:
-            return ("member", "Whose?", [(m.name, i) for i, m in alive if _wants(str(kind), m)])
-        if kind == "give" and "weapon" not in p:
-            m = camp.party[int(str(p["member"]))]
-            return ("weapon", "Which weapon?", [(f"{g.weapon.name} ({g.state})", k)
-                                                for k, g in enumerate(m.gear)])
-        if kind == "give" and "to" not in p:
-            given = camp.party[int(str(p["member"]))].gear[int(str(p["weapon"]))].weapon
-            others = [(i, m) for i, m in alive if i != p["member"]]
-            return ("to", _unable("To whom?", camp, others, given),
-                    [(m.name, i) for i, m in others if len(m.gear) < MAX_GEAR
-                     and cannot_hold(camp.ruleset, m, given) is None])
-        return None
+        assert self.pending is not None
+        return question(self.camp, self.pending)
 
     def draw(self, console: tcod.console.Console) -> None:
         """Roster and piles on the left, the choices on the right, news and prompt below."""
@@ -298,28 +260,35 @@ class CampScreen:
                     palette.TITLE)
         rows = roster_lines(camp.party, LEFT - 2)
         rows.append(("", palette.TEXT))
-        for title, pile in (("Loot", self._pile("loot")), ("Offered", self._pile("take"))):
-            if pile:
-                rows += _pile_lines(camp, title, pile)
+        for title, kind in (("Loot", "loot"), ("Offered", "take")):
+            if any(pile(camp, kind)):
+                rows += _pile_lines(camp, title, pile(camp, kind))
         if camp.market is not None:
-            wares = [f"{w.item.name} ({w.price})" for w in camp.market.wares if w is not None]
-            rows += wrapped(f"Wares (coin): {', '.join(wares) or 'sold out'}", palette.ITEM,
-                            LEFT - 2, "   ")
+            rows += _pile_lines(camp, "Wares", pile(camp, "buy"),
+                                [w.price if w else 0 for w in camp.market.wares]) \
+                if any(camp.market.wares) else [("Wares: sold out", palette.DIM)]
         if "recruit" in camp.allowed:
             rows += _hire_lines(camp.hires, LEFT - 2)
         bottom = h - 4
         for i, (text, colour) in enumerate(rows[: bottom - 2]):
             canvas.text(1, 2 + i, fit(text, LEFT - 2), colour)
         right = min(w - LEFT - 1, 64)
-        y = 2
+        asked = self.pending or self.confirm
+        shown = self.card or (chosen_item(camp, asked) if asked else None)
+        if shown is not None:  # the item being chosen about, beside what each member holds
+            for i, (text, colour) in enumerate(card_lines(camp, shown, right)[: bottom - 2]):
+                canvas.text(LEFT, 2 + i, text, colour)
+        y = 2 if shown is None else h  # the card stands where the choices stood
         for letter, kind, label in ACTIONS:
-            if kind not in FREE and kind not in camp.allowed:
+            if kind not in ANYWHERE and kind not in camp.allowed:
                 continue  # e.g. the spoils after a fight: a camp node's choices are not offered
             ok, text = self._label(kind, label)
             colour = palette.TEXT if ok else palette.DIM
-            canvas.text(LEFT, y, fit(f"{letter}) {text}", right), colour)
+            if y < bottom:
+                canvas.text(LEFT, y, fit(f"{letter}) {text}", right), colour)
             y += 1
-        canvas.text(LEFT, y + 1, fit("Enter) march on (the run's map)", right), palette.GOOD)
+        if shown is None:
+            canvas.text(LEFT, y + 1, fit("Enter) march on (the run's map)", right), palette.GOOD)
         for i, line in enumerate(self.news[-2:]):
             canvas.text(1, bottom + i, fit(line, w - 2), palette.DIM)
         canvas.text(1, h - 2, fit(sanitise(self.message), w - 2), palette.HINT)
@@ -343,10 +312,12 @@ class CampScreen:
         ok = not (kind in camp.costed and camp.actions <= 0)
         if kind == "buy":
             wares = camp.market.wares if camp.market is not None else []
-            ok = ok and any(w and w.price <= camp.purse.coin and no_room(camp, w.item) is None
+            ok = ok and any(w and w.price <= camp.purse.coin and takeable(camp, w.item)
                             for w in wares)
-        if kind in ("loot", "take"):  # dim when nobody has room for anything on the pile
-            ok = ok and any(x and no_room(camp, x) is None for x in self._pile(kind))
+        if kind in ("loot", "take"):  # dim when nobody can hold anything on the pile
+            ok = ok and any(takeable(camp, x) for x in pile(self.camp, kind))
+        if kind == "inspect":
+            ok = any(x for where in ("loot", "take", "buy") for x in pile(camp, where))
         return ok, label
 
     def _hire_label(self, label: str) -> tuple[bool, str]:
@@ -376,8 +347,10 @@ class CampScreen:
             return f"{hire.member.name} joins for {hire.price} coin"
         if kind == "take":
             item = self.camp.offers[int(str(choice["item"]))]
-            whom = self.camp.party[int(str(choice["member"]))].name
-            return f"{whom} takes {item.name}" if item is not None else "nothing"
+            m = self.camp.party[int(str(choice["member"]))]
+            drop = belongings(m)[int(str(choice["drop"]))].name if "drop" in choice else ""
+            return f"{m.name} takes {item.name}" + (f", dropping {drop}" if drop else "") \
+                if item is not None else "nothing"
         return preview(kind, self.camp.party, self.camp.land)
 
     def _prompt(self) -> str:
@@ -388,6 +361,8 @@ class CampScreen:
             return sanitise(f"{str(self.confirm['choice']).capitalize()}: "
                             f"{self._effect(self.confirm)}. The camp's one action: y/Enter "
                             "do it, n/Esc not now")
+        if self.card is not None:
+            return "any key: back to the camp"
         if self.pending is not None:
             ask = self._ask()
             if ask is not None:

@@ -26,20 +26,35 @@ def _text(screen: CampScreen) -> str:
     return " ".join(" ".join(rows(console)).split())
 
 
-def test_loot_nobody_can_take_is_shown_as_such_and_never_offered_as_a_choice():
+def test_loot_for_a_full_member_asks_what_it_drops_and_shows_the_item_beside_each_member():
     screen = _screen()
     text = _text(screen)
-    assert f"{screen.camp.loot[0].name} (no room)" in text, text
+    loot = screen.camp.loot[0]
+    assert loot is not None
+    assert "no room: every member carries 3 weapons: drop one to make room" in text, text
     screen.feed("l")
-    assert screen.pending is None  # no question that leads nowhere
-    assert "nothing fits" not in screen.message
-    assert "carries 3 weapons" in screen.message and "dropped" in screen.message, \
-        screen.message
+    screen.feed("1")  # the boss's sword
+    text = _text(screen)
+    spearman = screen.camp.party[0]
+    assert f"{loot.name}: 1d8, melee, one hand, +1" in text, text
+    assert f"{spearman.name}: " in text and "damage a turn with it" in text, text
+    assert "Spearman (full: drops one)" in screen._prompt()
+    screen.feed("1")  # the spearman
+    assert screen._prompt().startswith("Spearman is full: drop which? 1) longspear  2) dagger")
+    screen.feed("3")
+    assert screen.pending is None
+    assert [g.weapon.name for g in spearman.gear] == ["longspear", "dagger", loot.name]
+    assert screen.message == f"Spearman leaves dagger behind; Spearman takes {loot.name}"
 
 
-def test_an_offer_list_holds_only_what_someone_can_take():
+def test_inspecting_an_item_shows_its_card_until_a_key():
     screen = _screen()
-    screen.feed("o")
-    assert screen.pending is not None
-    prompt = screen._prompt()
-    assert "buckler" in prompt and "longsword" not in prompt, prompt
+    screen.feed("i")
+    assert "Inspect which?" in screen._prompt()
+    screen.feed("3")  # loot, then the goods: the buckler
+    assert screen.card is not None and screen.card.name == "buckler"
+    text = _text(screen)
+    assert "buckler: shield, 1 AC" in text and "the foes ahead hit" not in text, text
+    assert "against a plain soldier" in text  # no foes ahead in this hand-made camp
+    screen.feed("x")
+    assert screen.card is None and not screen.confirm_retire
