@@ -233,10 +233,9 @@ def _combatant_to_dict(c: CombatantSpec) -> dict[str, object]:
         "at": [c.at.q, c.at.r], "facing": FACING_NAMES[c.facing], "hp": c.hp, "speed": c.speed,
         "weapons": [weapon_to_dict(w) for w in c.weapons], "armour": armour,
     }
-    if c.shield is not None:
-        record["shield"] = armour_to_dict(c.shield)
-    if c.supplies:
-        record["supplies"] = [supply_to_dict(s) for s in c.supplies]
+    # No shield and no supplies are written too: read back, a missing key is the template's.
+    record["shield"] = "" if c.shield is None else armour_to_dict(c.shield)
+    record["supplies"] = [supply_to_dict(s) for s in c.supplies]
     if c.start_hp is not None:
         record["start_hp"] = c.start_hp
     if c.conditions:

@@ -6,7 +6,8 @@ policies the rest; with `decisions` each point first emits its `decision` line.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 
 from arena.assets.library import Library
 from arena.battle.core import Battle
@@ -57,6 +58,33 @@ def road(run: Run) -> Node:
     return min(ways, key=lambda n: (wanted.index(n.kind) if n.kind in wanted else 0, n.lane))
 
 
+@dataclass(frozen=True, slots=True)
+class Policies:
+    """Who chooses the roads and the camps of a headless run (`play_on`)."""
+
+    road: Callable[[Run], Node] = road
+    camp: Callable[[Camp], Iterator[CampChoice]] = policy
+
+
+def fight_here(run: Run) -> None:
+    """Fight the bout of the node just reached, if it is a fight, the AI on both sides."""
+    if run.here is not None and run.here.kind in FIGHTS:
+        bout = run.prepare()
+        with run.battle(bout) as battle:
+            play_commands(run, bout, battle, ai_command, fallback=True)
+            run.finish(bout, battle)
+
+
+def play_on(run: Run, policies: Policies = Policies()) -> None:
+    """Play a run on from the start of a step to its end (no `run_end`): the policies choose."""
+    while not run.over:
+        run.go(policies.road(run).id)
+        fight_here(run)
+        if not run.over:
+            camp = run.camp()
+            run.make_camp(camp, policies.camp(camp))
+
+
 def start(run: Run) -> None:
     """Announce the run."""
     c = run.config
@@ -93,11 +121,7 @@ def play_auto(config: RunConfig, library: Library, emit: Emit | None = None,
     start(run)
     while not run.over:
         take_road(run, plan, decisions)
-        if run.here is not None and run.here.kind in FIGHTS:
-            bout = run.prepare()
-            with run.battle(bout) as battle:
-                play_commands(run, bout, battle, ai_command, fallback=True)
-                run.finish(bout, battle)
+        fight_here(run)
         if not run.over:
             camp = run.camp()
             if decisions and run.here is not None:

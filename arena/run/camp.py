@@ -303,8 +303,13 @@ def _answer(camp: Camp, k: int) -> None:
     option = meeting.card.options[k]
     camp.purse.pay(option.price)
     camp.log.append(f"{option.label}" + (f" (-{option.price} coin)" if option.price else ""))
-    camp.log += happen(meeting.outcomes[k], Table(camp.party, camp.purse, camp.hires,
-                                                   camp.ruleset, camp.land.xp_step))
+    camp.log += happen(meeting.outcomes[k], table_of(camp))
+
+
+def table_of(camp: Camp) -> Table:
+    """What an event's outcome acts on at this camp (and what its preview reads)."""
+    items = camp.meeting.items if camp.meeting is not None else {}
+    return Table(camp.party, camp.purse, camp.hires, camp.ruleset, camp.land.xp_step, items)
 
 
 def _personal(camp: Camp, m: Member, choice: Personal) -> None:

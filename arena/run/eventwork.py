@@ -10,7 +10,7 @@ one shows both outcomes and their chances (`preview`).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from arena.model.eventcard import Effect, EventCard, EventOption
 from arena.model.stats import Supply, Weapon
@@ -43,6 +43,7 @@ class Meeting:
     card: EventCard
     outcomes: tuple[Outcome, ...]
     answered: int | None = None
+    items: Mapping[str, Supply | Weapon] = field(default_factory=dict)  # the card's, by id
 
 
 def usable_events(events: Mapping[str, EventCard], ruleset: Ruleset,
@@ -65,12 +66,26 @@ def meeting(cards: Sequence[EventCard], seed: int, node: str,
         effect = option.win if won or option.lose is None else option.lose
         outcomes.append(Outcome(effect, won, supplies.get(effect.supply),
                                 weapons.get(effect.weapon)))
-    return Meeting(card, tuple(outcomes))
+    items = {i: found for i in card.items()
+             if (found := supplies.get(i) or weapons.get(i)) is not None}
+    return Meeting(card, tuple(outcomes), items=items)
 
 
-def describe(effect: Effect, party: list[Member], xp_step: int) -> str:
+@dataclass(slots=True)
+class Table:
+    """What an outcome acts on: the party, its purse, the fighters here, the ruleset."""
+
+    party: list[Member]
+    purse: Purse
+    hires: list[Hire]
+    ruleset: Ruleset
+    xp_step: int
+    items: Mapping[str, Supply | Weapon] = field(default_factory=dict)  # an event's, by id
+
+
+def describe(effect: Effect, table: Table) -> str:
     """What `effect` would do to the party now, in numbers ('nothing happens' if nothing)."""
-    team = living(party)
+    team, xp_step = living(table.party), table.xp_step
     parts = []
     if effect.coin:
         parts.append(f"{effect.coin:+d} coin")
@@ -79,24 +94,43 @@ def describe(effect: Effect, party: list[Member], xp_step: int) -> str:
                                if (change := _hp_change(m, effect.hp))) or "no HP to gain")
     if effect.xp:
         parts.append(", ".join(f"{m.name} +{_xp_gain(m, effect.xp, xp_step)} XP" for m in team))
-    if effect.supply:
-        parts.append(f"a {effect.supply.replace('_', ' ')}")
-    if effect.weapon:
-        parts.append(f"a {effect.weapon.replace('_', ' ')}")
+    for ident in (effect.supply, effect.weapon):
+        if ident:
+            parts.append(_bound(ident, table))
     if effect.join:
-        parts.append("a fighter joins for free")
+        parts.append(_joining(table))
     if effect.tend:
         parts.append("every injury care heals is healed")
     return "; ".join(parts) or "nothing happens"
 
 
-def preview(option: EventOption, party: list[Member], xp_step: int) -> str:
+def _bound(ident: str, table: Table) -> str:
+    """Where an item the effect gives would go: `a healing potion for Ayla`."""
+    item = table.items.get(ident)
+    if item is None:
+        return f"a {ident.replace('_', ' ')}"
+    m = _receiver(living(table.party), item, table)
+    return f"{item.name} for {m.name}" if m is not None else \
+        f"{item.name} (nobody has room: it would stay behind)"
+
+
+def _joining(table: Table) -> str:
+    """Who an effect's `join` would bring, as things stand."""
+    offer = next((h for h in table.hires if not h.joined), None)
+    if offer is None:
+        return "nobody is here to join"
+    if len(living(table.party)) >= PARTY_SIZE:
+        return f"{offer.member.name} would join, but the party is full"
+    return f"{offer.member.name} joins for free"
+
+
+def preview(option: EventOption, table: Table) -> str:
     """What answering with `option` would do: certain, or each outcome with its chance."""
     cost = f"costs {option.price} coin: " if option.price else ""
     if option.lose is None:
-        return cost + describe(option.win, party, xp_step)
-    return (f"{cost}{option.chance}%: {describe(option.win, party, xp_step)}; "
-            f"{100 - option.chance}%: {describe(option.lose, party, xp_step)}")
+        return cost + describe(option.win, table)
+    return (f"{cost}{option.chance}%: {describe(option.win, table)}; "
+            f"{100 - option.chance}%: {describe(option.lose, table)}")
 
 
 def _hp_change(m: Member, percent: int) -> int:
@@ -109,17 +143,6 @@ def _xp_gain(m: Member, percent: int, xp_step: int) -> int:
     """The experience `percent` of a level gives `m`."""
     span = needed(m.level, xp_step) - needed(m.level - 1, xp_step)
     return 0 if m.level >= MAX_LEVEL else span * percent // 100
-
-
-@dataclass(slots=True)
-class Table:
-    """What an outcome acts on: the party, its purse, the fighters here, the ruleset."""
-
-    party: list[Member]
-    purse: Purse
-    hires: list[Hire]
-    ruleset: Ruleset
-    xp_step: int
 
 
 def happen(outcome: Outcome, table: Table) -> list[str]:
@@ -149,7 +172,8 @@ def _body(m: Member, e: Effect, table: Table) -> list[str]:
         if change > 0:
             kept = table.ruleset.heal({n: a for n, (_, a) in m.injuries.items()}, change)
             m.injuries = {n: v for n, v in m.injuries.items() if n in kept}
-        said.append(f"{m.name} {change:+d} HP")
+        if change:
+            said.append(f"{m.name} {change:+d} HP")
     if e.xp:
         m.xp += _xp_gain(m, e.xp, table.xp_step)
         while m.level < MAX_LEVEL and m.xp >= needed(m.level, table.xp_step):
@@ -159,17 +183,25 @@ def _body(m: Member, e: Effect, table: Table) -> list[str]:
     return said
 
 
-def _give(team: list[Member], item: Supply | Weapon, table: Table) -> str:
-    """`item` to the first member standing with room (and the hands) for it."""
+def _receiver(team: list[Member], item: Supply | Weapon, table: Table) -> Member | None:
+    """Who would get `item`: of those standing with room (and the hands) for it, the one who
+    carries fewest of its sort (supplies or weapons), then the first in the party."""
     if isinstance(item, Supply):
         room = [m for m in team if len(m.supplies) < MAX_SUPPLIES]
     else:
         room = [m for m in team if cannot_take(m, item) is None
                 and cannot_hold(table.ruleset, m, item) is None]
     if not room:
+        return None
+    return min(room, key=lambda x: (len(x.supplies) if isinstance(item, Supply) else len(x.gear),
+                                    table.party.index(x)))
+
+
+def _give(team: list[Member], item: Supply | Weapon, table: Table) -> str:
+    """`item` to whoever `_receiver` names, if anyone."""
+    m = _receiver(team, item, table)
+    if m is None:
         return f"nobody has room for {item.name}: it stays behind"
-    m = min(room, key=lambda x: (len(x.supplies) if isinstance(item, Supply) else len(x.gear),
-                                 table.party.index(x)))
     if isinstance(item, Supply):
         m.supplies.append(item)
     else:

@@ -96,24 +96,24 @@ def test_an_outcome_carries_the_items_its_effect_names() -> None:
 
 def test_a_certain_option_s_preview_states_its_numbers() -> None:
     members = party()
-    assert preview(CARD.options[0], members, XP_STEP) == "+20 coin"
+    assert preview(CARD.options[0], table(members)) == "+20 coin"
     members[0].hp = 10
     heal = EventOption("Leave an offering", 15, 100, Effect(hp=30), None)
-    assert preview(heal, members, XP_STEP) == f"costs 15 coin: {members[0].name} +6 HP"
+    assert preview(heal, table(members)) == f"costs 15 coin: {members[0].name} +6 HP"
     for m in members:
         m.hp = m.max_hp
-    assert preview(heal, members, XP_STEP) == "costs 15 coin: no HP to gain"
+    assert preview(heal, table(members)) == "costs 15 coin: no HP to gain"
     assert preview(EventOption("Walk on", 0, 100, Effect(text="You walk on."), None),
-                   members, XP_STEP) == "nothing happens"
+                   table(members)) == "nothing happens"
 
 
 def test_a_risky_option_s_preview_states_both_outcomes_and_their_chances() -> None:
     members = party()
     names = [m.name for m in members]
-    assert preview(CARD.options[1], members, XP_STEP) == (
+    assert preview(CARD.options[1], table(members)) == (
         f"costs 10 coin: 50%: +40 coin; 50%: {names[0]} -2 HP, {names[1]} -2 HP, "
         f"{names[2]} -2 HP")
-    assert preview(CARD.options[2], members, XP_STEP) == (
+    assert preview(CARD.options[2], table(members)) == (
         f"costs 15 coin: 60%: {names[0]} +2 XP, {names[1]} +2 XP, {names[2]} +2 XP; "
         f"40%: {names[0]} -3 HP, {names[1]} -3 HP, {names[2]} -3 HP")
 
@@ -133,7 +133,7 @@ def test_hp_is_a_share_of_each_member_s_maximum_never_above_it_nor_below_one() -
     a.hp, b.hp, c.hp = 10, 19, 20
     said = happen(certain(hp=30), table(members))  # 30% of 20: 6
     assert (a.hp, b.hp, c.hp) == (16, 20, 20)
-    assert said[:2] == [f"{a.name} +6 HP", f"{b.name} +1 HP"]
+    assert said == [f"{a.name} +6 HP", f"{b.name} +1 HP"]  # nothing said of the whole
     a.hp, b.hp, c.hp = 5, 20, 1
     said = happen(certain(hp=-90), table(members))  # 90% of 20: 18
     assert (a.hp, b.hp, c.hp) == (1, 2, 1)
@@ -188,6 +188,30 @@ def test_a_weapon_goes_to_a_member_with_room_and_stays_behind_when_nobody_has_an
     assert members[2].gear[-1].weapon is spear
     assert happen(gift, t) == [f"nobody has room for {spear.name}: it stays behind"]
     assert all(len(m.gear) == MAX_GEAR for m in members)
+
+
+def test_an_item_s_preview_names_it_and_who_would_carry_it_or_that_it_would_stay() -> None:
+    members = party()
+    bandages, flask = LIBRARY.supplies["bandages"], LIBRARY.supplies["healing_potion"]
+    members[0].supplies, members[1].supplies, members[2].supplies = [flask], [], [flask]
+    t = table(members)
+    t.items = {"bandages": bandages}
+    gift = EventOption("Search the cart", 0, 100, Effect(supply="bandages"), None)
+    assert preview(gift, t) == f"bandages for {members[1].name}"
+    for m in members:
+        m.supplies = [flask] * MAX_SUPPLIES
+    assert preview(gift, t) == "bandages (nobody has room: it would stay behind)"
+
+
+def test_a_join_s_preview_names_the_fighter_and_says_when_the_party_is_full() -> None:
+    run = Run(RunConfig("d40", 3, 12), LIBRARY)
+    offered = run.hires(run.route.step_nodes(3)[0])
+    t = table(run.party, hires=offered)
+    join = EventOption("Take them on", 0, 100, Effect(join=True), None)
+    assert preview(join, t) == f"{offered[0].member.name} would join, but the party is full"
+    run.party[1].alive = False
+    assert preview(join, t) == f"{offered[0].member.name} joins for free"
+    assert preview(join, table(run.party)) == "nobody is here to join"
 
 
 def test_a_join_brings_the_first_fighter_here_for_free_if_the_party_has_room() -> None:

@@ -9,6 +9,7 @@ from arena.run.decisions import Drop, Give, Swap
 from arena.run.engine import Run
 from arena.run.holding import belongings
 from arena.run.party import BROKEN, Gear
+from arena.run.route import FIGHTS
 from tests.run.test_run import LIBRARY
 
 
@@ -86,3 +87,16 @@ def test_dropped_is_gone_and_a_body_part_cannot_be_dropped():
     assert choose(c, Drop(member=0, item=0)) == f"{bite.name} is part of {a.name}"
     assert choose(c, Drop(member=0, item=99)) == f"{a.name} has no belonging #99"
     assert choose(c, Give(member=0, item=1, to=0)) == "give to someone else"
+
+
+def test_a_dropped_shield_and_a_spent_pack_stay_gone_in_the_next_bout() -> None:
+    run = Run(RunConfig("d40", 2, steps=5), LIBRARY)
+    bearer = run.party[1]
+    assert bearer.shield is not None and not bearer.supplies  # its template's shield
+    c = Camp(run.party, run.ruleset, [], [])
+    assert choose(c, Drop(member=1, item=belongings(bearer).index(bearer.shield))) is None
+    run.go(next(n for n in run.options() if n.kind in FIGHTS).id)
+    fought = run.prepare().scenario.combatants[1]
+    assert fought.name == bearer.name
+    assert fought.shield is None  # not the template's, read back from the generated arena
+    assert fought.supplies == ()

@@ -12,7 +12,7 @@ from collections.abc import Callable
 
 import tcod.console
 
-from arena.run.camp import Camp, refusal
+from arena.run.camp import Camp, refusal, table_of
 from arena.run.decisions import Answer, CampChoice
 from arena.run.eventwork import preview
 from arena.tui.run.camp import roster_lines
@@ -92,7 +92,7 @@ class EventScreen:
             colour = palette.GOOD if chosen else palette.DIM if (
                 self.meeting.answered is not None or refusal(camp, Answer(k)) is not None) \
                 else palette.TEXT
-            said = preview(option, camp.party, camp.land.xp_step)
+            said = preview(option, table_of(camp))
             mark = " (chosen)" if chosen else ""
             rows += wrapped(sanitise(f"{k + 1}) {option.label}{mark}: {said}"), colour, width,
                             "   ")

@@ -1,0 +1,84 @@
+"""Policies compared: the `--auto` policy against a plain one, run for run on the same seeds.
+
+    python benchmarks/policies.py [--seeds 200] [--rules d40,ap,adnd,becmi] [--jobs 2]
+
+The plain policy always takes the first road (the lowest lane), rests at every camp and does
+nothing else: no loot, no goods, no hires, no purchases, no answer to an event. Both play runs
+1..SEEDS of each ruleset at `normal`; per ruleset the table gives each policy's median bouts
+won and victories, and the median and quartiles of the difference, seed by seed (the goal,
+issue 29: the auto policy a bout or more ahead at the median). Standard-library timers only;
+the current numbers live in docs/performance.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+from collections.abc import Iterator
+from concurrent.futures import ProcessPoolExecutor
+
+from arena.assets import load_library
+from arena.run.auto import Policies, play_on
+from arena.run.camp import Camp, refusal
+from arena.run.config import RunConfig
+from arena.run.decisions import CampChoice, Rest
+from arena.run.engine import Run
+from arena.run.route import Node
+
+
+def first_road(run: Run) -> Node:
+    """The node of the lowest lane open."""
+    return min(run.options(), key=lambda n: n.lane)
+
+
+def rest_only(camp: Camp) -> Iterator[CampChoice]:
+    """Rest where the camp allows it; nothing else."""
+    if refusal(camp, Rest()) is None:
+        yield Rest()
+
+
+PLAIN = Policies(first_road, rest_only)
+
+
+def one_run(job: tuple[str, int, bool]) -> tuple[int, bool]:
+    """One run under the auto policy or the plain one: bouts won, and whether it was won."""
+    rules, seed, plain = job
+    run = Run(RunConfig(rules, seed, 12), load_library())
+    play_on(run, PLAIN if plain else Policies())
+    return sum(t.won for t in run.tallies), run.result == "victory"
+
+
+def row(rules: str, auto: list[tuple[int, bool]], plain: list[tuple[int, bool]]) -> str:
+    """One ruleset's table row."""
+    gains = [a[0] - p[0] for a, p in zip(auto, plain, strict=True)]
+    q1, median, q3 = statistics.quantiles(gains, n=4, method="inclusive")
+    ahead = sum(g > 0 for g in gains)
+    return (f"| {rules} | {len(gains)} | {statistics.median(a[0] for a in auto):g} "
+            f"({sum(a[1] for a in auto)} won) | {statistics.median(p[0] for p in plain):g} "
+            f"({sum(p[1] for p in plain)} won) | {q1:g} / {median:g} / {q3:g} | "
+            f"{100 * ahead // len(gains)} % |")
+
+
+def main() -> None:
+    """Play both policies over the seeds and print the table."""
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--seeds", type=int, default=200)
+    parser.add_argument("--rules", default="d40,ap,adnd,becmi")
+    parser.add_argument("--jobs", type=int, default=2)
+    args = parser.parse_args()
+    print("| ruleset | seeds | auto: median bouts won | plain: median bouts won "
+          "| auto − plain, seed by seed: Q1 / median / Q3 | seeds auto is ahead |")
+    print("|---|---|---|---|---|---|")
+    start = time.perf_counter()
+    with ProcessPoolExecutor(args.jobs) as pool:
+        for rules in args.rules.split(","):
+            seeds = range(1, args.seeds + 1)
+            auto = list(pool.map(one_run, [(rules, s, False) for s in seeds]))
+            plain = list(pool.map(one_run, [(rules, s, True) for s in seeds]))
+            print(row(rules, auto, plain), flush=True)
+    print(f"\n{time.perf_counter() - start:.0f} s with {args.jobs} workers")
+
+
+if __name__ == "__main__":
+    main()
