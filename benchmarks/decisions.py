@@ -5,11 +5,12 @@
 
 For runs 1..SEEDS of each ruleset, played by `arena run --auto`'s policies, every decision
 point whose (seed + step) is a multiple of EVERY (a road with one node open apart) is tried
-every way: the run is copied there (`run/fork.py`) and played on to its end once for each legal choice, the policies choosing
-everywhere else (the `--plan` mechanism, in memory). A road point tries each node open; a
-camp point (a camp, a fight's spoils, a merchant, an event) tries "march on" (no choice at all)
-and every legal first choice (`plan.legal_choices`), at most PER_KIND of each kind, spread
-evenly over the legal list, the policies going on after it.
+every way: the run is copied there (`run/fork.py`) and played on to its end once for each
+legal choice, the policies choosing everywhere else (the `--plan` mechanism, in memory). A
+road point tries each node open; a camp point (a camp, a fight's spoils, a merchant, an
+event) tries "march on" (no choice at all) and every legal first choice
+(`plan.legal_choices`), at most PER_KIND of each kind, spread evenly over the legal list,
+the policies going on after it.
 
 A choice's worth is the run's score (bouts won first: `score.py`); per kind of decision point
 the table gives the share of its points at which each choice (a road by its node's kind, a camp

@@ -184,8 +184,11 @@ def _body(m: Member, e: Effect, table: Table) -> list[str]:
 
 
 def _receiver(team: list[Member], item: Supply | Weapon, table: Table) -> Member | None:
-    """Who would get `item`: of those standing with room (and the hands) for it, the one who
-    carries fewest of its sort (supplies or weapons), then the first in the party."""
+    """Who would get `item`: of those with room and hands for it, the one with fewest of its sort.
+
+    Fewest supplies for a supply, fewest weapons for a weapon; among equals the first in the
+    party.
+    """
     if isinstance(item, Supply):
         room = [m for m in team if len(m.supplies) < MAX_SUPPLIES]
     else:
