@@ -113,6 +113,11 @@ def test_a_run_is_played_through_a_bout_a_kill_the_camp_and_the_end(tmp_path: Pa
     assert '"result":"retired"' in (saves / "scores.jsonl").read_text().replace(" ", "")
     assert len(list((saves / "morgue").iterdir())) == 1
     record = next((saves / "runs").iterdir())
+    _verifies(record)
+
+
+def _verifies(record: Path) -> None:
+    """`arena replay RECORD --verify`, run as a tester would, accepts the run record."""
     env = os.environ | {"PYTHONPATH": str(Path(__file__).resolve().parents[3])}
     done = subprocess.run([sys.executable, "-m", "arena", "replay", str(record), "--verify"],
                           capture_output=True, text=True, env=env, check=False, timeout=120)
@@ -194,7 +199,4 @@ def test_a_run_visits_a_fight_a_merchant_an_elite_an_event_a_camp_and_the_boss(
     record = next((saves / "runs").iterdir())
     kinds = [c["choice"] for camp in json.loads(record.read_text())["camps"] for c in camp]
     assert kinds == ["loot", "buy", "sell", "answer", "rest"]
-    env = os.environ | {"PYTHONPATH": str(Path(__file__).resolve().parents[3])}
-    done = subprocess.run([sys.executable, "-m", "arena", "replay", str(record), "--verify"],
-                          capture_output=True, text=True, env=env, check=False, timeout=120)
-    assert done.returncode == 0, done.stderr
+    _verifies(record)
