@@ -1,7 +1,7 @@
 """The decision oracle: does each choice of a run matter, and is any one always right?
 
-    python benchmarks/decisions.py [--seeds 12] [--every 2] [--rules d40,ap,adnd,becmi]
-                                   [--per-kind 3] [--jobs 2]
+    python benchmarks/decisions.py [--seeds 14] [--every 2] [--rules d40,ap,adnd,becmi]
+                                   [--per-kind 3] [--jobs 2] [--points FILE]
 
 For runs 1..SEEDS of each ruleset, played by `arena run --auto`'s policies, every decision
 point whose (seed + step) is a multiple of EVERY (a road with one node open apart) is tried
@@ -17,17 +17,21 @@ the table gives the share of its points at which each choice (a road by its node
 choice by its kind) was the best (ties share the point), and how often the best beat the worst
 by a bout or more. The goals (issue 29): no choice the best at more than 50 % of its kind's
 points; the best a bout or more ahead of the worst at 30 % of them or more.
+A road point whose open nodes are all of one kind (two fights) asks which fight, not which
+kind: it has its own row, "road, one kind", so that it does not count as a point "fight" won.
+`--points FILE` writes every point tried, one JSON object a line, for a closer look.
 Standard-library timers only; the current numbers live in docs/performance.md.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import time
 from collections import Counter, defaultdict
 from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from itertools import chain
 
 from arena.assets import load_library
@@ -42,6 +46,7 @@ from arena.run.route import FIGHTS
 from arena.run.score import score
 
 MARCH_ON = "march on"
+ONE_KIND = "road, one kind"
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,7 +121,9 @@ def one_run(job: tuple[str, int, int, int]) -> list[Point]:
     while not run.over:
         step = run.step + 1
         if (seed + step) % every == 0 and len(run.options()) > 1:
-            points.append(Point(rules, seed, step, "road", try_roads(run)))
+            kinds = {n.kind for n in run.options()}
+            points.append(Point(rules, seed, step, "road" if len(kinds) > 1 else ONE_KIND,
+                                try_roads(run)))
         run.go(road(run).id)
         fight_here(run)
         if run.over:
@@ -152,7 +159,7 @@ def report(points: list[Point]) -> list[str]:
         kinds[p.kind].append(p)
     lines = ["| decision | points | choices tried per point | best choice (share of points) "
              "| best ≥ 1 bout over worst |", "|---|---|---|---|---|"]
-    for kind in ("road", "camp", "spoils", "merchant", "event"):
+    for kind in ("road", ONE_KIND, "camp", "spoils", "merchant", "event"):
         group = kinds.get(kind, [])
         if not group:
             continue
@@ -171,11 +178,12 @@ def report(points: list[Point]) -> list[str]:
 def main() -> None:
     """Sample the points, try them every way, print the table and the time."""
     parser = argparse.ArgumentParser()
-    parser.add_argument("--seeds", type=int, default=12)
+    parser.add_argument("--seeds", type=int, default=14)
     parser.add_argument("--every", type=int, default=2)
     parser.add_argument("--rules", default="d40,ap,adnd,becmi")
     parser.add_argument("--per-kind", type=int, default=3)
     parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--points", help="write every point tried here, as JSON lines")
     args = parser.parse_args()
     jobs = [(rules, seed, args.every, args.per_kind) for rules in args.rules.split(",")
             for seed in range(1, args.seeds + 1)]
@@ -183,6 +191,9 @@ def main() -> None:
     with ProcessPoolExecutor(args.jobs) as pool:
         points = [p for found in pool.map(one_run, jobs) for p in found]
     seconds = time.perf_counter() - start
+    if args.points:
+        with open(args.points, "w", encoding="utf-8") as f:
+            f.writelines(json.dumps(asdict(p)) + "\n" for p in points)
     print("\n".join(report(points)))
     runs = sum(len(p.tried) for p in points)
     print(f"\n{len(points)} points, {runs} runs played on, {seconds:.0f} s with "

@@ -53,11 +53,11 @@ def row(rules: str, auto: list[tuple[int, bool]], plain: list[tuple[int, bool]])
     """One ruleset's table row."""
     gains = [a[0] - p[0] for a, p in zip(auto, plain, strict=True)]
     q1, median, q3 = statistics.quantiles(gains, n=4, method="inclusive")
-    ahead = sum(g > 0 for g in gains)
+    ahead, behind = sum(g > 0 for g in gains), sum(g < 0 for g in gains)
     return (f"| {rules} | {len(gains)} | {statistics.median(a[0] for a in auto):g} "
             f"({sum(a[1] for a in auto)} won) | {statistics.median(p[0] for p in plain):g} "
             f"({sum(p[1] for p in plain)} won) | {q1:g} / {median:g} / {q3:g} | "
-            f"{100 * ahead // len(gains)} % |")
+            f"{100 * ahead // len(gains)} % / {100 * behind // len(gains)} % |")
 
 
 def main() -> None:
@@ -68,7 +68,7 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=2)
     args = parser.parse_args()
     print("| ruleset | seeds | auto: median bouts won | plain: median bouts won "
-          "| auto − plain, seed by seed: Q1 / median / Q3 | seeds auto is ahead |")
+          "| auto − plain, seed by seed: Q1 / median / Q3 | seeds auto is ahead / behind |")
     print("|---|---|---|---|---|---|")
     start = time.perf_counter()
     with ProcessPoolExecutor(args.jobs) as pool:

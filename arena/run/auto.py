@@ -93,9 +93,10 @@ def start(run: Run) -> None:
 
 
 def outcome(run: Run) -> Outcome:
-    """The run's score components."""
+    """The run's score components (a lost bout's step is not cleared)."""
     won = [t for t in run.tallies if t.won]
-    return Outcome(len(won), sum(t.threat for t in run.tallies),
+    cleared = run.step - (len(run.tallies) - len(won))
+    return Outcome(cleared, sum(t.threat for t in run.tallies),
                    tuple(t.rounds for t in won), run.result == "victory",
                    any(not m.alive for m in run.party))
 

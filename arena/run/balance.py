@@ -16,7 +16,7 @@ CURVES: dict[str, tuple[int, int]] = {
     "d40": (22, 4),
     "ap": (15, 3),  # gentler: its fights cost the most (a severed limb lasts the run)
     "adnd": (21, 5),
-    "becmi": (19, 4),
+    "becmi": (22, 5),
 }
 DEFAULT_CURVE = (20, 3)
 # The difficulty: the share of the curve the foes get, and the level of the tactical AI that

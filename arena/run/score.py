@@ -1,9 +1,12 @@
 """The score of a run and the append-only `saves/scores.jsonl` (docs/run.md, "Score").
 
-score = 100 × bouts won + threat defeated + 5 × max(0, 20 − rounds) for each bout won
+score = 100 × steps cleared + threat defeated + 5 × max(0, 20 − rounds) for each bout won
         + 1000 for a victory + 500 for a victory with no one lost
-(recruits cost coin, not score). Endless runs and runs whose seed was chosen by hand are
-flagged, and `arena scores` lists them apart, as DCSS keeps seeded games off the main table.
+(recruits cost coin, not score). A step is cleared when its node is done: a fight won, a camp,
+an event or a merchant reached; every road of the map is as long, so the score pays for how
+far the party got and what it felled, never for taking a fight rather than a camp. Endless
+runs and runs whose seed was chosen by hand are flagged, and `arena scores` lists them apart,
+as DCSS keeps seeded games off the main table.
 """
 
 from __future__ import annotations
@@ -27,7 +30,7 @@ SCORES = "scores.jsonl"
 class Outcome:
     """What the score is made of."""
 
-    bouts_won: int
+    steps_cleared: int
     threat: int
     won_rounds: tuple[int, ...]
     victory: bool
@@ -36,7 +39,7 @@ class Outcome:
 
 def score(o: Outcome) -> int:
     """The documented formula."""
-    total = 100 * o.bouts_won + o.threat
+    total = 100 * o.steps_cleared + o.threat
     total += sum(5 * max(0, FAST_ROUNDS - r) for r in o.won_rounds)
     if o.victory:
         total += 1000 + (0 if o.lost_anyone else 500)
@@ -57,7 +60,7 @@ def append_score(saves: Path, line: dict[str, object]) -> Path:
     return path
 
 
-MAX_SCORE = 10**12  # far above any run's (a victory of ten bouts scores about 3,000)
+MAX_SCORE = 10**12  # far above any run's (a victory of twelve steps scores about 3,000)
 
 
 @dataclass(frozen=True, slots=True)

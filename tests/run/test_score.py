@@ -9,7 +9,10 @@ from pathlib import Path
 import pytest
 
 from arena.cli.main import main
+from arena.run.auto import outcome, play_auto
+from arena.run.config import RunConfig
 from arena.run.score import SCORES, Outcome, load_scores, score, table
+from tests.run.test_run import LIBRARY
 
 GOOD = {"score": 2394, "ruleset": "d40", "result": "victory", "bouts_won": 10, "seed": 3,
         "killed_by": "", "date": "2026-01-01T00:00:00Z", "seeded": False, "endless": False}
@@ -33,15 +36,23 @@ def _table(folder: Path, *lines: str) -> Path:
     return folder
 
 
-def test_the_score_is_bouts_threat_speed_and_victory_with_no_charge_for_recruits() -> None:
-    # 100 a bout won + threat + 5 a round under 20 in each bout won + 1000 a victory + 500 more
+def test_the_score_is_steps_threat_speed_and_victory_with_no_charge_for_recruits() -> None:
+    # 100 a step cleared + threat + 5 a round under 20 in each bout won + 1000 a victory + 500 more
     # if nobody fell; a recruit costs coin, not score (the outcome has no count of them).
     assert score(Outcome(2, 150, (10, 25), True, False)) == 200 + 150 + 50 + 1000 + 500
     assert score(Outcome(2, 150, (10, 25), True, True)) == 1400
     assert score(Outcome(3, 90, (20, 19, 1), False, True)) == 300 + 90 + 0 + 5 + 95
     assert score(Outcome(0, 40, (), False, True)) == 40  # a lost bout's threat still counts
     assert [f.name for f in dataclasses.fields(Outcome)] == [
-        "bouts_won", "threat", "won_rounds", "victory", "lost_anyone"]
+        "steps_cleared", "threat", "won_rounds", "victory", "lost_anyone"]
+
+
+def test_a_camp_or_event_step_counts_as_cleared_and_a_lost_bout_s_step_does_not() -> None:
+    won, _ = play_auto(RunConfig("d40", 2, 12), LIBRARY)
+    bouts = sum(t.won for t in won.tallies)
+    assert won.result == "victory" and bouts == 6 and outcome(won).steps_cleared == 12
+    lost, _ = play_auto(RunConfig("d40", 1, 12), LIBRARY)
+    assert lost.result == "death" and lost.step == 6 and outcome(lost).steps_cleared == 5
 
 
 @pytest.mark.parametrize("line", DAMAGED.values(), ids=DAMAGED.keys())

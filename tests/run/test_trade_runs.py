@@ -15,7 +15,7 @@ from arena.run.camp import refusal
 from arena.run.config import RunConfig
 from arena.run.decisions import Buy
 from arena.run.live import LiveRun, resume
-from arena.run.record import document, save_record, verify
+from arena.run.record import RUN_VERSION, document, save_record, verify
 from arena.run.route import EVENT, MERCHANT
 from arena.run.runjournal import NAME
 from tests.run.test_merchant import merchant_seed
@@ -56,7 +56,7 @@ def test_save_record_writes_the_trading_run_s_choices(tmp_path: Path) -> None:
     path = tmp_path / "run.json"
     save_record(path, run, points)
     doc = json.loads(path.read_text())
-    assert doc["run_version"] == 3
+    assert doc["run_version"] == RUN_VERSION
     assert doc["camps"][MERCHANT_STEP - 1] == [c.to_json() for c in run.camps[MERCHANT_STEP - 1]]
 
 

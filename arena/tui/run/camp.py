@@ -282,6 +282,8 @@ class CampScreen:
         for letter, kind, label in ACTIONS:
             if kind not in ANYWHERE and kind not in camp.allowed:
                 continue  # e.g. the spoils after a fight: a camp node's choices are not offered
+            if kind == "loot" and not camp.loot:
+                continue  # no fight here: nothing was ever on the field
             ok, text = self._label(kind, label)
             colour = palette.TEXT if ok else palette.DIM
             if y < bottom:
