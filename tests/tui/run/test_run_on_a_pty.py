@@ -173,7 +173,7 @@ def test_a_run_visits_a_fight_a_merchant_an_elite_an_event_a_camp_and_the_boss(
         game.wait_for("a stranger's offer")
         game.send("1")
         game.wait_for("An event at step 4")
-        game.wait_for("70%: +35 coin; 30%: +15 coin;")
+        game.wait_for("70%: +60 coin; 30%: +15 coin;")
         game.send("1")
         game.send("y")
         game.wait_for("Take the job: An uneventful day")
