@@ -11,12 +11,14 @@ from arena.model.stats import StatBlock
 from arena.paths import saves_file
 from arena.procgen import GENERATOR_VERSION
 from arena.rules.protection import armour_points, shield_points
+from arena.run.auto import outcome
 from arena.run.config import RANKED
 from arena.run.ending import fallen_in_order, how_it_ended
 from arena.run.engine import Run
 from arena.run.growth import ROW_FIELDS, table_row
 from arena.run.injuries import effect_of
 from arena.run.party import Member, fighting_stats
+from arena.run.score import breakdown
 from arena.text import counted, safe_lines
 
 
@@ -31,6 +33,7 @@ def morgue_text(run: Run, score: int, date: str) -> str:
              f"{c.difficulty}{'' if c.difficulty in RANKED else ' (unranked)'}, date {date}",
              f"result: {run.result}, bouts won {sum(t.won for t in run.tallies)}, steps reached "
              f"{run.step}, score {score}",
+             f"score {breakdown(outcome(run))}",
              "", "== The party at the end ==", *LEVELS]
     for m in run.party:
         lines += _member(run, m)

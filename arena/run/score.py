@@ -20,7 +20,7 @@ from pathlib import Path
 from arena.errors import ArenaError
 from arena.files import MAX_JSON_BYTES, parse_json, read_text
 from arena.run.config import RANKED
-from arena.text import one_line
+from arena.text import counted, one_line
 
 FAST_ROUNDS = 20
 SCORES = "scores.jsonl"
@@ -44,6 +44,18 @@ def score(o: Outcome) -> int:
     if o.victory:
         total += 1000 + (0 if o.lost_anyone else 500)
     return total
+
+
+def breakdown(o: Outcome) -> str:
+    """The score as its parts add up (`541 = 3 steps cleared 300 + threat felled 91 + ...`)."""
+    parts = [f"{counted(o.steps_cleared, 'step')} cleared {100 * o.steps_cleared}",
+             f"threat felled {o.threat}"]
+    quick = sum(5 * max(0, FAST_ROUNDS - r) for r in o.won_rounds)
+    if quick:
+        parts.append(f"quick wins {quick}")
+    if o.victory:
+        parts.append("victory 1000" + ("" if o.lost_anyone else " + nobody lost 500"))
+    return f"{score(o)} = {' + '.join(parts)}"
 
 
 def append_score(saves: Path, line: dict[str, object]) -> Path:

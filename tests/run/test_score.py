@@ -11,7 +11,7 @@ import pytest
 from arena.cli.main import main
 from arena.run.auto import outcome, play_auto
 from arena.run.config import RunConfig
-from arena.run.score import SCORES, Outcome, load_scores, score, table
+from arena.run.score import SCORES, Outcome, breakdown, load_scores, score, table
 from tests.run.test_run import LIBRARY
 
 GOOD = {"score": 2394, "ruleset": "d40", "result": "victory", "bouts_won": 10, "seed": 3,
@@ -45,6 +45,14 @@ def test_the_score_is_steps_threat_speed_and_victory_with_no_charge_for_recruits
     assert score(Outcome(0, 40, (), False, True)) == 40  # a lost bout's threat still counts
     assert [f.name for f in dataclasses.fields(Outcome)] == [
         "steps_cleared", "threat", "won_rounds", "victory", "lost_anyone"]
+
+
+def test_the_run_over_screen_and_the_morgue_add_the_score_up_from_its_parts() -> None:
+    assert breakdown(Outcome(2, 150, (10, 25), True, False)) == (
+        "1900 = 2 steps cleared 200 + threat felled 150 + quick wins 50 + victory 1000"
+        " + nobody lost 500")
+    assert breakdown(Outcome(1, 40, (), False, True)) == (
+        "140 = 1 step cleared 100 + threat felled 40")
 
 
 def test_a_camp_or_event_step_counts_as_cleared_and_a_lost_bout_s_step_does_not() -> None:

@@ -20,12 +20,13 @@ from arena.assets.library import Library
 from arena.errors import ArenaError
 from arena.procgen.roster import pool
 from arena.procgen.threat import combatant_threat, side_strength
+from arena.run.auto import outcome as score_parts
 from arena.run.config import RunConfig, check_config, suggested_party
 from arena.run.ending import how_it_ended
 from arena.run.live import LiveRun, resume
 from arena.run.route import BOSS, CAMP, DEFAULT_STEPS, EVENT, MERCHANT
 from arena.run.runjournal import NAME
-from arena.run.score import load_scores, table
+from arena.run.score import breakdown, load_scores, table
 from arena.text import counted
 from arena.tui.battle.modes import Exit
 from arena.tui.battle.session import JOURNAL_NAME
@@ -150,8 +151,8 @@ def summary(live: LiveRun, morgue: Path, record: Path | None) -> Page:
     """The end of the run: result, score, the party, where the morgue and record went."""
     run = live.run
     won = sum(t.won for t in run.tallies)
-    body: list[Line] = [(f"Result: {run.result}. Bouts won: {won} of {len(run.bouts)} fought. "
-                         f"Score: {live.points}.", palette.TITLE),
+    body: list[Line] = [(f"Result: {run.result}. Bouts won: {won} of {len(run.bouts)} fought.",
+                         palette.TITLE), (f"Score {breakdown(score_parts(run))}.", palette.TITLE),
                         (how_it_ended(run), palette.BAD if run.result == "death" else palette.GOOD),
                         ("", palette.TEXT)]
     body += roster_lines(run.party, 76)
