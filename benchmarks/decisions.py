@@ -18,8 +18,10 @@ choice by its kind) was the best (ties share the point), and how often the best 
 by a bout or more. The goals (issue 29): no choice the best at more than 50 % of its kind's
 points; the best a bout or more ahead of the worst at 30 % of them or more.
 A road point whose open nodes are all of one kind (two fights) asks which fight, not which
-kind: it has its own row, "road, one kind", so that it does not count as a point "fight" won.
-`--points FILE` writes every point tried, one JSON object a line, for a closer look.
+kind: it has its own row, "road, one kind", whose choices are the roads in lane order ("first
+road" is the one the plain policy of `policies.py` takes).
+`--points FILE` writes every point tried, one JSON object a line, for a closer look;
+`--report FILE` prints the table of points written so, without playing anything.
 Standard-library timers only; the current numbers live in docs/performance.md.
 """
 
@@ -33,6 +35,7 @@ from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass
 from itertools import chain
+from typing import Any
 
 from arena.assets import load_library
 from arena.run.auto import fight_here, outcome, play_on, policy, road
@@ -47,6 +50,7 @@ from arena.run.score import score
 
 MARCH_ON = "march on"
 ONE_KIND = "road, one kind"
+ORDINAL = ("first road", "second road", "third road", "fourth road")
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,7 +74,7 @@ def spread(choices: list[CampChoice], per_kind: int) -> list[CampChoice]:
     kinds: dict[str, list[CampChoice]] = defaultdict(list)
     for c in choices:
         kinds[c.kind].append(c)
-    kept = []
+    kept: list[CampChoice] = []
     for same in kinds.values():
         n = len(same)
         picks = sorted({k * n // per_kind for k in range(min(n, per_kind))})
@@ -139,7 +143,8 @@ def one_run(job: tuple[str, int, int, int]) -> list[Point]:
 def best_shares(point: Point) -> dict[str, float]:
     """Each choice's share of being the best at this point (ties by score share it)."""
     by_label: dict[str, int] = {}
-    for label, _bouts, points in point.tried:
+    for k, (kind, _bouts, points) in enumerate(point.tried):
+        label = ORDINAL[k] if point.kind == ONE_KIND else kind
         by_label[label] = max(points, by_label.get(label, points))
     top = max(by_label.values())
     best = [label for label, points in by_label.items() if points == top]
@@ -175,6 +180,12 @@ def report(points: list[Point]) -> list[str]:
     return lines
 
 
+def read_point(data: dict[str, Any]) -> Point:
+    """A point as `--points` wrote it."""
+    return Point(data["rules"], data["seed"], data["step"], data["kind"],
+                 tuple((str(a), int(b), int(c)) for a, b, c in data["tried"]))
+
+
 def main() -> None:
     """Sample the points, try them every way, print the table and the time."""
     parser = argparse.ArgumentParser()
@@ -184,7 +195,12 @@ def main() -> None:
     parser.add_argument("--per-kind", type=int, default=3)
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--points", help="write every point tried here, as JSON lines")
+    parser.add_argument("--report", help="print the table of the points in this file, and stop")
     args = parser.parse_args()
+    if args.report:
+        with open(args.report, encoding="utf-8") as f:
+            print("\n".join(report([read_point(json.loads(line)) for line in f])))
+        return
     jobs = [(rules, seed, args.every, args.per_kind) for rules in args.rules.split(",")
             for seed in range(1, args.seeds + 1)]
     start = time.perf_counter()
