@@ -2,11 +2,12 @@
 
 The rules (docs/run.md): hit points as they stood; lasting conditions as `injuries` decides;
 weapons in hand or carried at the end come home (degraded ones stay degraded), a broken one
-stays broken in the pack, one left on the floor or lost in a hazard is gone; so is a shield
-broken or left on the floor (`d40`'s tables), and one worn at the end is the member's (unless
-a hand or an arm is lost: the hand left holds the weapon); what a member picked up is its own;
-the dead stay dead. After a win, the weapons the foes dropped or died holding are offered as
-loot.
+stays broken in the pack, one left on the floor or lost in a hazard is gone (after a win, the
+floor's are offered back as loot); so is a shield broken or left on the floor (`d40`'s tables),
+and one worn at the end is the member's (unless a hand or an arm is lost: the hand left holds
+the weapon); what a member picked up is its own; the dead stay dead. After a win, every weapon
+left on the field is offered as loot: the foes', the dropped ones (the party's too) and what the
+members who died held.
 """
 
 from __future__ import annotations
@@ -144,16 +145,18 @@ def carry_over(battle: Battle, party: list[Member], entities: Mapping[int, int],
                       bears_shield(battle.ruleset, m.injuries))
         m.supplies = list(end.supplies)  # the used ones are gone
     if tally.won:
-        tally.loot = loot(set(entities.values()), left)
+        tally.loot = loot({e for i, e in entities.items() if not party[i].alive}, left)
 
 
-def loot(ours: set[int], left: Holdings) -> list[Weapon]:
-    """What the foes dropped on the floor or died holding, in entity-id order.
+def loot(dead: set[int], left: Holdings) -> list[Weapon]:
+    """Every weapon left on a won field, in entity-id order: the floor's, then the fallen's.
 
-    A beast's claws and bite are part of it, not loot (`Weapon.natural`).
+    The floor's are anyone's (a member's dropped sword too); the fallen's are the foes' and the
+    members' who died (`dead`), not those of a member knocked out, who keeps them. A beast's
+    claws and bite are part of it, not loot (`Weapon.natural`).
     """
-    found = [d.weapon for d in left.floor if d.owner not in ours]
-    for fallen in (b for b in left.combatants if b.fallen and b.side != 0):
+    found = [d.weapon for d in left.floor]
+    for fallen in (b for b in left.combatants if b.fallen and (b.side != 0 or b.id in dead)):
         found.extend(fallen.wielded)
         found.extend(fallen.carried)
     return [w for w in found if not w.natural]

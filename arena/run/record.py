@@ -38,7 +38,7 @@ from arena.run.route import FIGHTS
 from arena.text import one_line
 
 FORMAT = "arena-run"
-RUN_VERSION = 4  # 4: the score counts steps cleared; 3: coin, merchants, events; older refused
+RUN_VERSION = 5  # 5: the dead's and dropped weapons are loot; 4: the score counts steps cleared
 
 
 def document(run: Run, points: int) -> dict[str, object]:
@@ -103,7 +103,7 @@ def load_record(path: Path) -> dict[str, Any]:
         raise ArenaError(f"{where}: not an arena run record")
     if doc.get("run_version") != RUN_VERSION or type(doc.get("run_version")) is not int:
         old = " (from an older game: it cannot be re-run)" \
-            if doc.get("run_version") in (1, 2, 3) else ""
+            if doc.get("run_version") in range(1, RUN_VERSION) else ""
         raise ArenaError(f"{where}: run record version {one_line(repr(doc.get('run_version')))}"
                          f"{old}; this game reads {RUN_VERSION}")
     check_record(doc, where)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import esper
 
-from arena.ecs.components import Pack, Stats
+from arena.ecs.components import Dead, Health, Pack, Stats
 from arena.hexgrid import Hex
 from arena.model.commands import UseItem
 from arena.model.stats import Armour, Supply
@@ -119,3 +119,35 @@ def test_a_shield_left_on_the_floor_at_the_end_of_a_bout_is_gone_from_the_run():
         tally = Tally(bout=2, won=True)
         carry_over(b, run.party, nxt.entities, tally)
     assert run.party[0].shield is None and tally.lost == [f"{run.party[0].name}'s buckler"]
+
+
+def _fell(hp):  # type: ignore[no-untyped-def]
+    """Bout 1 staged, member 0 (entity 2, a longsword) down at `hp` when the foe is beaten."""
+    foe = fighter("Foe", 1, Hex(0, 0))
+    run, bout, battle = _staged("ap", foe, [1, 20], gear=(LIBRARY.weapons["longsword"],))
+    battle.world.activate()
+    esper.component_for_entity(2, Health).hp = hp
+    esper.add_component(2, Dead(1))
+    return run, bout, battle
+
+
+def test_a_member_who_dies_in_a_won_bout_leaves_its_weapons_in_the_loot():
+    run, bout, battle = _fell(-3)
+    with battle:
+        tally = _carry(run, bout, battle)
+    assert not run.party[0].alive and "longsword" in [w.id for w in tally.loot]
+
+
+def test_a_member_knocked_out_in_a_won_bout_keeps_its_weapons_out_of_the_loot():
+    run, bout, battle = _fell(2)
+    with battle:
+        tally = _carry(run, bout, battle)
+    assert run.party[0].alive and [g.weapon.id for g in run.party[0].gear] == ["longsword"]
+    assert "longsword" not in [w.id for w in tally.loot]
+
+
+def test_a_lost_bout_offers_no_loot_not_even_the_fallen_members_weapons():
+    run, bout, battle = _fell(-3)
+    with battle:
+        tally = _carry(run, bout, battle, won=False)
+    assert tally.loot == []

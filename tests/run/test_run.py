@@ -72,9 +72,10 @@ def _next_member(run):  # type: ignore[no-untyped-def]
                 [w.id for w in esper.component_for_entity(e, Wielded).weapons], b)
 
 
-def test_ap_severed_hand_still_severed_next_bout_and_the_dropped_weapon_is_gone():
+def test_ap_severed_hand_still_severed_next_bout_and_the_dropped_weapon_is_offered_as_loot():
     # Document 003, double critical d10 "2 | Right hand severed": threat 20, confirm 20, d8 5,
-    # d10 2, 2d6 1 1. The weapon falls at the member's feet and nobody picks it up.
+    # d10 2, 2d6 1 1. The weapon falls at the member's feet and nobody picks it up: it leaves
+    # the member's gear, and the won field offers it back with the loot.
     ann = fighter("Ann", 1, Hex(0, 0), stats=ap_stats(dex=9))
     run, bout, battle = _staged("ap", ann, [15, 1, 20, 20, 5, 2, 1, 1])
     axe = run.party[0].gear[0].weapon.id
@@ -85,6 +86,7 @@ def test_ap_severed_hand_still_severed_next_bout_and_the_dropped_weapon_is_gone(
     assert "right_hand_severed" in run.party[0].injuries
     assert axe not in [g.weapon.id for g in run.party[0].gear]
     assert tally.lost and axe not in [w.id for w in run.party[0].spec().weapons]
+    assert [w.id for w in tally.loot] == [axe]
     conditions, _, b = _next_member(run)
     assert "right_hand_severed" in conditions
     assert b.ruleset.hands(frozenset(conditions)) == 1
