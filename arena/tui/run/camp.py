@@ -36,6 +36,8 @@ from arena.tui.term.canvas import Canvas
 from arena.tui.term.glyphs import fit, sanitise
 from arena.tui.term.lines import Line, wrapped
 
+ANSWERS = "123456789abcdefghijklmnopqrstuvwxyz"  # an answer's key: digits, then letters
+
 LEFT = 47
 ANYWHERE = FREE | {"inspect"}  # the free choices, and looking at an item
 
@@ -194,11 +196,11 @@ class CampScreen:
             self.pending, self.message = None, "never mind"
             return
         ask = self._ask()
-        if ask is None or not key.isdigit():
+        if ask is None or len(key) != 1 or key not in ANSWERS:
             return
         field, _, options = ask
-        k = int(key) - 1
-        if 0 <= k < len(options):
+        k = ANSWERS.index(key)
+        if k < len(options):
             self.pending[field] = options[k][1]
             self._advance()
 
@@ -269,7 +271,8 @@ class CampScreen:
                 if any(camp.market.wares) else [("Wares: sold out", palette.DIM)]
         if "recruit" in camp.allowed:
             rows += _hire_lines(camp.hires, LEFT - 2)
-        bottom = h - 4
+        prompt = wrapped(self._prompt(), palette.HINT, w - 2)[:3]  # a long question: 2-3 rows
+        bottom = h - 3 - len(prompt)
         for i, (text, colour) in enumerate(rows[: bottom - 2]):
             canvas.text(1, 2 + i, fit(text, LEFT - 2), colour)
         right = min(w - LEFT - 1, 64)
@@ -293,8 +296,9 @@ class CampScreen:
             canvas.text(LEFT, y + 1, fit("Enter) march on (the run's map)", right), palette.GOOD)
         for i, line in enumerate(self.news[-2:]):
             canvas.text(1, bottom + i, fit(line, w - 2), palette.DIM)
-        canvas.text(1, h - 2, fit(sanitise(self.message), w - 2), palette.HINT)
-        canvas.text(1, h - 1, fit(self._prompt(), w - 2), palette.HINT)
+        canvas.text(1, bottom + 2, fit(sanitise(self.message), w - 2), palette.HINT)
+        for i, (text, colour) in enumerate(prompt):
+            canvas.text(1, h - len(prompt) + i, fit(text, w - 2), colour)
 
     def _label(self, kind: str, label: str) -> tuple[bool, str]:
         """Whether choice `kind` can be made now, and its line (an action's effect or why not)."""
@@ -368,6 +372,7 @@ class CampScreen:
         if self.pending is not None:
             ask = self._ask()
             if ask is not None:
-                opts = "  ".join(f"{k + 1}) {label}" for k, (label, _) in enumerate(ask[2]))
+                opts = "  ".join(f"{ANSWERS[k]}) {label}"
+                                 for k, (label, _) in enumerate(ask[2][: len(ANSWERS)]))
                 return sanitise(f"{ask[1]} {opts}  Esc: never mind")
         return "letter: choose  Enter: march on"

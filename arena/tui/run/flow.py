@@ -133,7 +133,9 @@ def outcome(live: LiveRun, news: list[dict[str, object]]) -> Page:
                          palette.GOOD if t.won else palette.BAD),
                         (f"Bounty: {t.coin} coin ({live.run.purse.coin} in the purse).",
                          palette.ITEM)]
-    for label, items in (("Fallen", t.fallen), ("Weapons lost", t.lost),
+    lost = "Weapons out of hand (those on the field are in the loot)" if t.won and t.loot \
+        else "Weapons lost"
+    for label, items in (("Fallen", t.fallen), (lost, t.lost),
                          ("Weapons broken", t.broken)):
         if items:
             body.append((f"{label}: {', '.join(items)}", palette.BAD))

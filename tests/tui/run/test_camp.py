@@ -8,6 +8,7 @@ from arena.run.camp import choose
 from arena.run.decisions import CampChoice
 from arena.tui.run.camp import CampScreen
 from tests.run.test_camp import full_camp
+from tests.run.test_run import LIBRARY
 from tests.tui.battle.test_app import rows
 
 
@@ -58,3 +59,21 @@ def test_inspecting_an_item_shows_its_card_until_a_key():
     assert "against a plain soldier" in text  # no foes ahead in this hand-made camp
     screen.feed("x")
     assert screen.card is None and not screen.confirm_retire
+
+
+def test_a_loot_of_more_than_nine_is_answered_by_letters_after_the_digits_and_all_shown():
+    screen = _screen()
+    names = ["dagger", "longsword", "short_sword", "hand_axe", "battleaxe", "mace", "spear",
+             "gladius", "longspear", "trident", "war_hammer", "javelin"]
+    screen.camp.loot = [LIBRARY.weapons[n] for n in names]
+    for m in screen.camp.party:  # room for one more weapon each
+        m.gear = m.gear[:1]
+    screen.feed("l")
+    prompt = screen._prompt()
+    assert "9) longspear  a) trident  b) war hammer  c) javelin  Esc: never mind" in prompt, prompt
+    text = _text(screen)  # the question wraps onto the rows above; nothing is cut off
+    assert "c) javelin Esc: never mind" in text, text
+    screen.feed("b")
+    screen.feed("1")
+    assert screen.camp.party[0].gear[-1].weapon.id == "war_hammer"
+    assert screen.camp.loot[10] is None
