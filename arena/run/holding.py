@@ -99,6 +99,13 @@ def cannot_take(m: Member, item: Weapon | Armour | Supply | None) -> str | None:
     return f"{m.name} carries {MAX_GEAR} weapons" if len(m.gear) >= MAX_GEAR else None
 
 
+def slot_full(m: Member, item: Weapon | Armour | Supply | None) -> bool:
+    """Whether `m` must drop one of `item`'s sort to take it (weapons and supplies only)."""
+    if isinstance(item, Supply):
+        return len(m.supplies) >= MAX_SUPPLIES
+    return isinstance(item, Weapon) and len(m.gear) >= MAX_GEAR
+
+
 def no_room(party: list[Member], ruleset: Ruleset, item: Weapon | Armour | Supply | None
             ) -> str | None:
     """Why no living member can take `item`, and what would make room (None: someone can).

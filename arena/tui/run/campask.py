@@ -9,9 +9,9 @@ screen makes that `Drop` first, then the choice).
 from __future__ import annotations
 
 from arena.model.stats import Armour, Supply, Weapon
-from arena.run.camp import Camp, cannot_hold, cannot_take, no_room
+from arena.run.camp import Camp, cannot_hold, cannot_take
 from arena.run.campwork import heals
-from arena.run.holding import belongings, cannot_part, sort_of
+from arena.run.holding import belongings, cannot_part, slot_full, sort_of
 from arena.run.market import sell_refusal
 from arena.run.party import Member
 
@@ -42,12 +42,16 @@ def chosen_item(camp: Camp, pending: dict[str, object]) -> Item | None:
     return None
 
 
+def kept_from(camp: Camp, m: Member, item: Item | None) -> str | None:
+    """Why `m` cannot take `item` even by dropping one of its sort (None: it can)."""
+    return cannot_hold(camp.ruleset, m, item) or (
+        None if slot_full(m, item) else cannot_take(m, item))
+
+
 def takeable(camp: Camp, item: Item | None) -> bool:
     """Whether someone can take `item`, dropping one of its own of that sort if full."""
-    if item is None:
-        return False
-    return no_room(camp, item) is None or any(
-        cannot_hold(camp.ruleset, m, item) is None for m in camp.party if m.alive)
+    return item is not None and any(kept_from(camp, m, item) is None
+                                    for m in camp.party if m.alive)
 
 
 def _wants(kind: str, m: Member) -> bool:
@@ -80,11 +84,12 @@ def _taking(camp: Camp, p: dict[str, object]) -> Ask | None:
                  for k, x in enumerate(pile(camp, kind)) if x is not None and takeable(camp, x)])
     item = chosen_item(camp, p)
     if "member" not in p:
-        return ("member", _unable("Who takes it?", camp, alive, item),
-                [(m.name + ("" if cannot_take(m, item) is None else " (full: drops one)"), i)
-                 for i, m in alive if cannot_hold(camp.ruleset, m, item) is None])
+        why = [r for _, m in alive if (r := kept_from(camp, m, item)) is not None]
+        return ("member", f"Who takes it? ({'; '.join(why)})" if why else "Who takes it?",
+                [(m.name + (" (full: drops one)" if slot_full(m, item) else ""), i)
+                 for i, m in alive if kept_from(camp, m, item) is None])
     m = camp.party[int(str(p["member"]))]
-    if "drop" not in p and item is not None and cannot_take(m, item) is not None:
+    if "drop" not in p and item is not None and slot_full(m, item):
         return ("drop", f"{m.name} is full: drop which?", _owned(m, sort_of(item)))
     return None
 

@@ -77,3 +77,18 @@ def test_a_loot_of_more_than_nine_is_answered_by_letters_after_the_digits_and_al
     screen.feed("1")
     assert screen.camp.party[0].gear[-1].weapon.id == "war_hammer"
     assert screen.camp.loot[10] is None
+
+
+def test_a_shield_is_not_offered_to_a_two_handed_fighter_as_if_it_were_full():
+    screen = _screen()
+    great = LIBRARY.weapons["greatsword"]
+    for m in screen.camp.party:
+        m.gear = m.gear[:1]
+    first = screen.camp.party[0]
+    first.gear[0].weapon = first.gear[0].original = great
+    screen.camp.offers = [LIBRARY.armour["buckler"]]
+    screen.feed("o")
+    screen.feed("1")
+    assert screen._prompt() == (  # the crossbowman's light crossbow takes two hands too
+        "Who takes it? (Spearman fights two-handed: buckler needs a free off hand; Crossbowman "
+        "fights two-handed: buckler needs a free off hand) 1) Skirmisher  Esc: never mind")
