@@ -187,6 +187,6 @@ def preview(kind: str, party: list[Member], grounds: Grounds) -> str:
         first, last = grounds.beyond
         if not first:
             return "nothing beyond to scout"
-        return f"shows step {first}'s foes" if first == last else \
-            f"shows steps {first}-{last}' foes"
+        return f"shows the foes of step {first}" if first == last else \
+            f"shows the foes of steps {first}-{last}"
     return ""

@@ -95,7 +95,7 @@ def test_foraging_finds_what_the_node_holds_whichever_road_reached_it() -> None:
 def test_scouting_shows_two_more_steps_of_foes_on_the_map() -> None:
     run = _at_camp("d40", 994004)
     camp = run.camp_for(CAMP)
-    assert preview("scout", run.party, camp.land) == "shows steps 3-4' foes"
+    assert preview("scout", run.party, camp.land) == "shows the foes of steps 3-4"
     assert not any("Scouted ahead" in line for line, _ in route_page(run).body)
     assert run.camp_choice(camp, Scout()) is None and run.sight == 4
     run.close_camp(camp, [Scout()])
