@@ -224,7 +224,8 @@ def camp_screen(live: LiveRun, news: list[dict[str, object]]) -> CampScreen | Ev
     if live.camp.meeting is not None:
         return EventScreen(live.camp, live.choose, heading)
     return CampScreen(live.camp, live.run.config.ruleset, len(live.run.bouts),
-                      [str(x.get("what", "")) for x in news if x["type"] == "level_up"],
+                      [f"{x.get('name', '')} reaches {x.get('what', '')}"
+                       for x in news if x["type"] == "level_up"],
                       live.choose, heading)
 
 

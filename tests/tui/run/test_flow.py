@@ -8,7 +8,8 @@ from arena.run.carry import Tally
 from arena.run.config import RunConfig
 from arena.run.engine import Run
 from arena.run.live import LiveRun
-from arena.tui.run.flow import outcome
+from arena.tui.run.camp import CampScreen
+from arena.tui.run.flow import camp_screen, outcome
 from arena.tui.run.page import Page
 from arena.tui.run.routemap import route_page
 from tests.run.roads import first_road
@@ -61,3 +62,19 @@ def test_after_a_road_the_map_marks_where_the_party_stands_and_names_what_lies_b
                             "event": "event", "merchant": "merchant", "boss": "boss"}[n.kind]
                            for n in run.route.options(node.id))
         assert f"beyond: {beyond}" in " ".join(text.split())
+
+
+def test_the_spoils_screen_names_who_reached_a_level_and_the_bout_page_its_lost_weapons():
+    run = Run(RunConfig("ap", 3, steps=3), LIBRARY)
+    name = run.party[0].name
+    run.go(first_road(run).id)
+    run.tallies.append(Tally(bout=1, rounds=2, won=True, lost=[f"{name}'s axe"],
+                             loot=[LIBRARY.weapons["battleaxe"]]))
+    live = LiveRun(run, None)  # type: ignore[arg-type]  # the screens read the run
+    live.camp = run.camp()
+    news: list[dict[str, object]] = [{"type": "level_up", "name": name, "what": "level 2"}]
+    screen = camp_screen(live, news)
+    assert isinstance(screen, CampScreen) and screen.news == [f"{name} reaches level 2"]
+    page = outcome(live, news)
+    assert (f"Weapons out of hand (those on the field are in the loot): {name}'s axe"
+            in [text for text, _ in page.body])
