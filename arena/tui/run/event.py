@@ -107,9 +107,11 @@ class EventScreen:
         canvas.text(1, 0, fit(f"{self.heading} - {self.camp.purse.coin} coin", w - 2),
                     palette.TITLE)
         width = min(w - 2, WIDTH)
-        for i, (text, colour) in enumerate(self.lines(width)[: h - 5]):
+        said = wrapped(sanitise(self.message), palette.HINT, w - 2)[:3]  # what befell: whole
+        for i, (text, colour) in enumerate(self.lines(width)[: h - 4 - len(said)]):
             canvas.text(1, 2 + i, fit(text, width), colour)
-        canvas.text(1, h - 2, fit(sanitise(self.message), w - 2), palette.HINT)
+        for i, (text, colour) in enumerate(said):
+            canvas.text(1, h - 1 - len(said) + i, fit(text, w - 2), colour)
         canvas.text(1, h - 1, fit(self._prompt(), w - 2), palette.HINT)
 
     def _prompt(self) -> str:
