@@ -19,6 +19,7 @@ from arena.run.config import PARTY_SIZE, RunConfig
 from arena.run.decisions import CampChoice
 from arena.run.engine import Emit, Run
 from arena.run.fight import play_commands
+from arena.run.foresight import DEADLY
 from arena.run.party import BROKEN, living
 from arena.run.plan import CAMP_POINT, ROAD_POINT, Plan, camp_decision, road_decision, shown
 from arena.run.route import CAMP, ELITE, EVENT, FIGHT, FIGHTS, MERCHANT, Node
@@ -43,8 +44,9 @@ def road(run: Run) -> Node:
     """The road policy's next node (docs/run.md).
 
     A camp when the party needs one, a merchant when it has `SHOPPING` coin (or a member
-    short and a wage's worth), an elite when it is whole, else a fight, then an event; among
-    equals the first lane.
+    short and a wage's worth), an elite when it is whole, else a fight, then an event; a fight
+    the map calls deadly only when nothing else is open; among equals the easier fight (the
+    foes' strength over the party's, as the map shows it), then the first lane.
     """
     team = living(run.party)
     hurt = any(m.hp < REST_BELOW * m.max_hp or m.injuries for m in team) or any(
@@ -54,8 +56,13 @@ def road(run: Run) -> Node:
     wanted = [CAMP, EVENT, FIGHT, ELITE] if hurt else [ELITE, FIGHT, EVENT, CAMP] if whole \
         else [FIGHT, EVENT, ELITE, CAMP]
     wanted.insert(0 if shop else len(wanted), MERCHANT)
-    ways = run.options()
-    return min(ways, key=lambda n: (wanted.index(n.kind) if n.kind in wanted else 0, n.lane))
+
+    def rank(n: Node) -> tuple[int, float, int]:
+        odds = run.foresee(n).ratio if n.kind in FIGHTS else 0.0
+        place = wanted.index(n.kind) if n.kind in wanted else 0
+        return place + len(wanted) * (odds >= DEADLY), odds, n.lane
+
+    return min(run.options(), key=rank)
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,6 +7,8 @@ from dataclasses import dataclass
 from arena.run.route import Node
 from arena.run.runevents import Foe
 
+EVEN, HARD, DEADLY = 0.5, 0.9, 1.3  # the foes' strength over the party's where each word starts
+
 
 @dataclass(frozen=True, slots=True)
 class Foresight:
@@ -24,10 +26,15 @@ class Foresight:
     beyond: tuple[str, ...]  # the kinds of the next nodes ("any" after a boss: a new act)
 
     @property
+    def ratio(self) -> float:
+        """The foes' strength over the party's (0 where no fight is)."""
+        return self.foe_strength / max(1, self.party_strength) if self.foes else 0.0
+
+    @property
     def odds(self) -> str:
         """The foes against the party in one word: easy, even, hard or deadly."""
         if not self.foes:
             return "no fight"
-        ratio = self.foe_strength / max(1, self.party_strength)
-        return "easy" if ratio < 0.5 else "even" if ratio < 0.9 else "hard" if ratio < 1.3 \
-            else "deadly"
+        ratio = self.ratio
+        return "easy" if ratio < EVEN else "even" if ratio < HARD else "hard" \
+            if ratio < DEADLY else "deadly"
