@@ -14,7 +14,7 @@ from __future__ import annotations
 # ruleset -> (percent of the starting party's threat at step 1, percent more each step)
 CURVES: dict[str, tuple[int, int]] = {
     "d40": (22, 4),
-    "ap": (15, 3),  # gentler: its fights cost the most (a severed limb lasts the run)
+    "ap": (17, 3),  # gentler: its fights cost the most (a severed limb lasts the run)
     "adnd": (21, 5),
     "becmi": (22, 5),
 }
