@@ -22,22 +22,28 @@ BANNER = (
 )
 
 HELP = (
-    "A run: choose a ruleset and a party of three, then cross the run's map: twelve steps by "
-    "default, each harder than the last, with a boss at the end of each act of six. At each "
-    "step choose the next node among two or three (F fight, E elite fight, C camp, B boss); "
-    "the map shows each one's foes against your party as it stands, its reward and what lies "
+    "A run: choose a ruleset and a party of one to three within a threat budget, then cross "
+    "the run's map: twelve steps by default, each harder than the last, with a boss at the "
+    "end of each act of six. At each step choose the next node among two or three (F fight, "
+    "E elite fight, C camp, ? event, $ merchant, B boss); the map shows each fight's foes "
+    "against your party as it stands (easy, even, hard or deadly), its reward and what lies "
     "beyond.",
     "Everything carries over: hit points as they stood, lasting injuries from the ruleset's "
-    "own document (a severed hand stays severed), broken weapons stay broken, a weapon left "
-    "on the floor is gone. The dead stay dead; when the whole party has fallen, the run ends.",
-    "After a won fight: a breather (a third of the lost HP back), then its spoils: take the "
-    "loot and pass weapons round for free; an elite or a boss also gives a pick of the goods. "
-    "A camp node gives one main action, its effect shown before you choose: rest (two "
-    "thirds of the lost HP back), train (experience), repair every broken weapon, tend one "
-    "member's injuries, forage supplies, scout two more steps of the road, take one of the "
-    "goods, or recruit a level-1 replacement for the fallen (-200 score). Or retire with "
-    "what you have won.",
-    "Experience from every foe defeated raises levels along the ruleset's own progression.",
+    "own document (a severed hand stays severed), broken weapons stay broken. The dead stay "
+    "dead; when the whole party has fallen, the run ends.",
+    "After a won fight: a breather (a third of the lost HP back), coin for the foes felled, "
+    "then its spoils: every weapon left on the field is loot (the foes', a dropped one of "
+    "yours, a fallen member's); an elite or a boss also gives a pick of the goods. At every "
+    "stop, free: take loot, give, swap or drop a belonging, use a supply, inspect an item's "
+    "card (its numbers beside what each member holds).",
+    "A camp gives one main action, its effect shown before you choose: rest (two thirds of "
+    "the lost HP back), train (experience), repair broken weapons, tend one member's "
+    "injuries, forage supplies, scout more of the road, take one of the goods, or hire a "
+    "fighter for coin. A merchant buys and sells weapons, armour, shields and supplies and "
+    "has fighters for hire; an event offers a choice whose chances are shown. Or retire "
+    "with what you have won.",
+    "The score: 100 for each step cleared, the threat felled, quick wins, and bonuses for a "
+    "victory and for losing nobody; the run-over screen adds it up.",
     "There is one save per run, written after every command: a closed terminal loses "
     "nothing, and the next `arena` offers to continue. There is no going back to an older "
     "state. A finished run leaves a score line, a morgue file (saves/morgue/) and a run "

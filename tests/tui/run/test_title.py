@@ -18,6 +18,8 @@ from arena.errors import ArenaError
 from arena.run.runjournal import NAME
 from arena.run.score import SCORES
 from arena.tui.run import flow
+from arena.tui.run.routemap import GLYPH
+from arena.tui.run.title import HELP
 
 
 class Keys:
@@ -119,3 +121,10 @@ def test_a_malformed_run_journal_is_one_line_then_the_next_start_opens_the_title
     assert flow.title(saves) == ""  # the next start: the title, with no run to continue
     assert terminal.pages[0][0] == "arena" and "Unfinished run" not in terminal.pages[0][1]
 
+
+
+def test_how_a_run_works_names_every_kind_of_node_the_map_draws() -> None:
+    text = " ".join(HELP)
+    for kind, glyph in GLYPH.items():
+        assert f"{glyph} {'elite fight' if kind == 'elite' else kind}" in text, kind
+    assert "merchant" in text and "coin" in text and "threat budget" in text
