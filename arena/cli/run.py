@@ -30,6 +30,9 @@ def add_run(sub: Any) -> None:
     run.add_argument("--auto", action="store_true",
                      help="headless: the AI fights, the documented road and camp policies "
                           "choose")
+    run.add_argument("--accessible", action="store_true",
+                     help="no map drawing: the run's screens and its battles as plain lines "
+                          "for a screen reader")
     run.add_argument("--seed", type=int, help="the run seed (default: a random one)")
     run.add_argument("--rules",
                      help=f"ruleset ({', '.join(RULESET_NAMES)}; default {DEFAULT_RULES} "
@@ -69,6 +72,8 @@ def config_from(args: argparse.Namespace) -> RunConfig:
     if getattr(args, "keyframes", None) is not None and not getattr(args, "auto", False):
         raise ArenaError("--keyframes goes with --auto --record (a terminal run's record has "
                          "none)")
+    if getattr(args, "accessible", False) and getattr(args, "auto", False):
+        raise ArenaError("--accessible is for a run played by hand, not with --auto")
     if getattr(args, "plan", None) is not None and not getattr(args, "auto", False):
         raise ArenaError("--plan goes with --auto (a terminal run is chosen by hand)")
     seeded = args.seed is not None
@@ -89,7 +94,7 @@ def run_terminal(args: argparse.Namespace) -> int:
     config = config_from(args)
     preset = Preset(config.seed if config.seeded else None, args.rules, config.steps,
                     config.endless, config.party, args.difficulty)
-    return terminal_run(args.saves, preset)
+    return terminal_run(args.saves, preset, args.accessible)
 
 
 def run_run(args: argparse.Namespace, out: TextIO) -> int:

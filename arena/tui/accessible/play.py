@@ -10,7 +10,7 @@ holds keys, a single character each or a key's name (`enter`, `esc`, `tab`, `shi
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import AbstractContextManager, contextmanager
 from typing import Protocol, TextIO
 
@@ -84,8 +84,10 @@ def joined(lines: Sequence[tuple[str, object]]) -> str:
 class Reader:
     """The App read aloud: after each line of keys, what happened and what is asked now."""
 
-    def __init__(self, app: App, out: TextIO, inp: TextIO) -> None:
+    def __init__(self, app: App, out: TextIO, inp: TextIO,
+                 feed: Callable[[str], None] | None = None) -> None:
         self.app, self.out, self.inp = app, out, inp
+        self.feed = feed or app.feed  # a run's bout screen adds auto-fight in front of the App
         self.seen = len(app.session.log)
         self.last = app.session.log[-1] if app.session.log else None
 
@@ -118,7 +120,7 @@ class Reader:
             return
         before = (self.app.session.battle.state_hash(), self.app.state.mode)
         for key in keys_of(line):
-            self.app.feed(key)
+            self.feed(key)
             if self.app.done:
                 break
             if self.app.flush_input:  # the battle just ended: the rest of the line is dropped

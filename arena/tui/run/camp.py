@@ -39,6 +39,7 @@ from arena.tui.term.lines import Line, wrapped
 ANSWERS = "123456789abcdefghijklmnopqrstuvwxyz"  # an answer's key: digits, then letters
 
 LEFT = 47
+SPOKEN = 200  # the accessible mode's width: a card's rows unwrapped
 ANYWHERE = FREE | {"inspect"}  # the free choices, and looking at an item
 
 ACTIONS: tuple[tuple[str, str, str], ...] = (
@@ -250,16 +251,16 @@ class CampScreen:
         assert self.pending is not None
         return question(self.camp, self.pending)
 
-    def draw(self, console: tcod.console.Console) -> None:
-        """Roster and piles on the left, the choices on the right, news and prompt below."""
-        canvas = Canvas(console)
-        canvas.clear()
-        w, h = canvas.width, canvas.height
+    def heading_line(self) -> str:
+        """The top line: where, whether the camp's action is taken, the purse."""
         camp = self.camp
         left = "" if not camp.costed else " - the camp's one action: " + (
             "taken" if camp.actions <= 0 else "free")
-        canvas.text(1, 0, fit(f"{self.heading}{left} - {camp.purse.coin} coin", w - 2),
-                    palette.TITLE)
+        return f"{self.heading}{left} - {camp.purse.coin} coin"
+
+    def left_lines(self) -> list[Line]:
+        """The roster, then the piles: loot, the goods, the wares, the fighters for hire."""
+        camp = self.camp
         rows = roster_lines(camp.party, LEFT - 2)
         rows.append(("", palette.TEXT))
         for title, kind in (("Loot", "loot"), ("Offered", "take")):
@@ -271,29 +272,44 @@ class CampScreen:
                 if any(camp.market.wares) else [("Wares: sold out", palette.DIM)]
         if "recruit" in camp.allowed:
             rows += _hire_lines(camp.hires, LEFT - 2)
-        prompt = wrapped(self._prompt(), palette.HINT, w - 2)[:3]  # a long question: 2-3 rows
-        bottom = h - 3 - len(prompt)
-        for i, (text, colour) in enumerate(rows[: bottom - 2]):
-            canvas.text(1, 2 + i, fit(text, LEFT - 2), colour)
-        right = min(w - LEFT - 1, 64)
+        return rows
+
+    def right_lines(self, width: int) -> list[Line]:
+        """The item being chosen about (its card), else the choices and marching on."""
+        camp = self.camp
         asked = self.pending or self.confirm
         shown = self.card or (chosen_item(camp, asked) if asked else None)
         if shown is not None:  # the item being chosen about, beside what each member holds
-            for i, (text, colour) in enumerate(card_lines(camp, shown, right)[: bottom - 2]):
-                canvas.text(LEFT, 2 + i, text, colour)
-        y = 2 if shown is None else h  # the card stands where the choices stood
+            return card_lines(camp, shown, width)
+        rows: list[Line] = []
         for letter, kind, label in ACTIONS:
             if kind not in ANYWHERE and kind not in camp.allowed:
                 continue  # e.g. the spoils after a fight: a camp node's choices are not offered
             if kind == "loot" and not camp.loot:
                 continue  # no fight here: nothing was ever on the field
             ok, text = self._label(kind, label)
-            colour = palette.TEXT if ok else palette.DIM
-            if y < bottom:
-                canvas.text(LEFT, y, fit(f"{letter}) {text}", right), colour)
-            y += 1
-        if shown is None:
-            canvas.text(LEFT, y + 1, fit("Enter) march on (the run's map)", right), palette.GOOD)
+            rows.append((f"{letter}) {text}", palette.TEXT if ok else palette.DIM))
+        return [*rows, ("", palette.TEXT), ("Enter) march on (the run's map)", palette.GOOD)]
+
+    def spoken(self) -> list[str]:
+        """The screen as lines for the accessible mode, in reading order."""
+        return [self.heading_line(), *(t for t, _ in self.left_lines() if t.strip()),
+                *(t.strip() for t, _ in self.right_lines(SPOKEN) if t.strip()),
+                *self.news[-2:], sanitise(self.message), self._prompt()]
+
+    def draw(self, console: tcod.console.Console) -> None:
+        """Roster and piles on the left, the choices on the right, news and prompt below."""
+        canvas = Canvas(console)
+        canvas.clear()
+        w, h = canvas.width, canvas.height
+        canvas.text(1, 0, fit(self.heading_line(), w - 2), palette.TITLE)
+        prompt = wrapped(self._prompt(), palette.HINT, w - 2)[:3]  # a long question: 2-3 rows
+        bottom = h - 3 - len(prompt)
+        for i, (text, colour) in enumerate(self.left_lines()[: bottom - 2]):
+            canvas.text(1, 2 + i, fit(text, LEFT - 2), colour)
+        right = min(w - LEFT - 1, 64)
+        for i, (text, colour) in enumerate(self.right_lines(right)[: bottom - 2]):
+            canvas.text(LEFT, 2 + i, fit(text, right), colour)
         for i, line in enumerate(self.news[-2:]):
             canvas.text(1, bottom + i, fit(line, w - 2), palette.DIM)
         canvas.text(1, bottom + 2, fit(sanitise(self.message), w - 2), palette.HINT)

@@ -23,6 +23,7 @@ from arena.tui.term.glyphs import fit, sanitise
 from arena.tui.term.lines import Line, wrapped
 
 WIDTH = 78
+SPOKEN = 200  # the accessible mode's width: an option on one line
 
 
 class EventScreen:
@@ -113,6 +114,12 @@ class EventScreen:
         for i, (text, colour) in enumerate(said):
             canvas.text(1, h - 1 - len(said) + i, fit(text, w - 2), colour)
         canvas.text(1, h - 1, fit(self._prompt(), w - 2), palette.HINT)
+
+    def spoken(self) -> list[str]:
+        """The screen as lines for the accessible mode."""
+        rows = [t.strip() for t, _ in self.lines(SPOKEN) if t.strip()]
+        return [f"{self.heading} - {self.camp.purse.coin} coin", *rows,
+                sanitise(self.message), self._prompt()]
 
     def _prompt(self) -> str:
         """The question being asked, or the keys."""

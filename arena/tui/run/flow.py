@@ -28,6 +28,7 @@ from arena.run.route import BOSS, CAMP, DEFAULT_STEPS, EVENT, MERCHANT
 from arena.run.runjournal import NAME
 from arena.run.score import breakdown, load_scores, table
 from arena.text import counted
+from arena.tui.accessible.play import Screen
 from arena.tui.battle.modes import Exit
 from arena.tui.battle.session import JOURNAL_NAME
 from arena.tui.run.bout import BoutScreen, RunSession
@@ -36,12 +37,13 @@ from arena.tui.run.event import EventScreen
 from arena.tui.run.newrun import PartyPicker, ruleset_page
 from arena.tui.run.page import Option, Page
 from arena.tui.run.routemap import route_page
+from arena.tui.run.spoken import InputEnded, run_lines
 from arena.tui.run.title import help_page, scores_page, title_page
 from arena.tui.term import palette
 from arena.tui.term.keymap import first_key
 from arena.tui.term.lines import Line
 from arena.tui.term.question import Question
-from arena.tui.term.terminal import Terminal, fullscreen
+from arena.tui.term.terminal import fullscreen
 
 SEED_LIMIT = 1_000_000
 
@@ -165,7 +167,7 @@ def summary(live: LiveRun, morgue: Path, record: Path | None) -> Page:
                 back="back", hint="Enter: title")
 
 
-def play_run(screen: Terminal, live: LiveRun, saves: Path) -> str:
+def play_run(screen: Screen, live: LiveRun, saves: Path) -> str:
     """Play the run until it ends or the player leaves; a line to print afterwards."""
     news: list[dict[str, object]] = []
     live.run.emit = news.append
@@ -241,7 +243,7 @@ def _seed() -> int:
     return int.from_bytes(os.urandom(4), "big") % SEED_LIMIT
 
 
-def new_run(screen: Terminal, library: Library, saves: Path, preset: Preset) -> LiveRun | None:
+def new_run(screen: Screen, library: Library, saves: Path, preset: Preset) -> LiveRun | None:
     """Choose ruleset and party (unless preset), then start the run; None: the player went back."""
     seed = preset.seed if preset.seed is not None else _seed()
     ruleset = preset.rules or ""
@@ -266,7 +268,7 @@ def new_run(screen: Terminal, library: Library, saves: Path, preset: Preset) -> 
     return LiveRun.new(config, library, journal_path(saves))
 
 
-def _replace(screen: Terminal, live: LiveRun) -> bool:
+def _replace(screen: Screen, live: LiveRun) -> bool:
     """Ask before a new run abandons the unfinished one (its journal is kept aside)."""
     question = Question([f"An unfinished run exists ({describe(live)}).",
                          "Abandon it for a new one? Its journal is kept aside. (y/n)"])
@@ -277,21 +279,41 @@ def _replace(screen: Terminal, live: LiveRun) -> bool:
     return question.answer == "y"
 
 
-def title(saves: Path, preset: Preset | None = None) -> str:
-    """The title screen loop; returns 'skirmish' when the player asks for one, else ''."""
+def title(saves: Path, preset: Preset | None = None, accessible: bool = False) -> str:
+    """The title screen loop; returns 'skirmish' when the player asks for one, else ''.
+
+    `accessible`: the screens as lines (`spoken.py`), from the title, so an unfinished run can
+    be continued; the preset applies to a new run.
+    """
     library = load_library()
     files.remove_stale_temps(saves)  # what a write killed half-way left (docs/security.md)
     waiting = unfinished(saves, library)  # a corrupt journal: set aside, one line, exit 2
-    if waiting is not None and (preset is not None or not sys.stdin.isatty()
-                                or not sys.stdout.isatty()):
+    tty = sys.stdin.isatty() and sys.stdout.isatty()
+    if waiting is not None and not accessible and (preset is not None or not tty):
         waiting.close()
-    if not (sys.stdin.isatty() and sys.stdout.isatty()):
-        raise ArenaError("arena needs a terminal (headless: arena run --auto, arena sim)")
-    if preset is not None and waiting is not None:
+    if not (tty or accessible):
+        raise ArenaError("arena needs a terminal (headless: arena run --auto, arena sim; "
+                         "plain lines: arena run --accessible)")
+    if preset is not None and waiting is not None and not accessible:
         raise ArenaError(f"an unfinished run exists ({describe(waiting)}): run arena to "
                          "continue it")
-    message, choice = "", "new" if preset is not None else ""
-    with fullscreen() as screen:
+    message, choice = "", "new" if preset is not None and not accessible else ""
+    with run_lines() if accessible else fullscreen() as screen:
+        try:
+            choice, message = _titled(screen, library, saves, preset, choice, waiting)
+        except InputEnded:
+            choice, message = "", "Input ended: the run is saved; arena run --accessible " \
+                                  "continues it."
+    if message:
+        sys.stdout.write(message + "\n")
+    return choice if choice == "skirmish" else ""
+
+
+def _titled(screen: Screen, library: Library, saves: Path, preset: Preset | None, choice: str,
+            waiting: LiveRun | None) -> tuple[str, str]:
+    """The title's loop: the choice it ended on, and a line to print afterwards."""
+    message = ""
+    try:
         while True:
             if not choice:
                 page = title_page(describe(waiting))
@@ -309,19 +331,18 @@ def title(saves: Path, preset: Preset | None = None) -> str:
             elif choice == "help":
                 screen.run(help_page())
             elif choice in ("skirmish", "quit"):
-                break
-            preset, choice = None, ""
+                return choice, message
+            preset = None if choice == "new" else preset  # it fixed the first new run only
+            choice = ""
             if live is not None:
                 message = play_run(screen, live, saves)
                 waiting = unfinished(saves, library)
-    if waiting is not None:
-        waiting.close()
-    if message:
-        sys.stdout.write(message + "\n")
-    return choice if choice == "skirmish" else ""
+    finally:
+        if waiting is not None:
+            waiting.close()
 
 
-def terminal_run(saves: Path, preset: Preset) -> int:
+def terminal_run(saves: Path, preset: Preset, accessible: bool = False) -> int:
     """`arena run` without --auto: the terminal run, what the preset fixes not asked."""
-    title(saves, preset)
+    title(saves, preset, accessible)
     return 0

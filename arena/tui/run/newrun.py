@@ -13,6 +13,7 @@ from arena.tui.run.page import ENTER, Option, Page
 from arena.tui.term import palette
 from arena.tui.term.canvas import Canvas
 from arena.tui.term.glyphs import fit, sanitise
+from arena.tui.term.lines import Line
 
 # What each ruleset's combat is like, in one line (the rule documents in shared/rules/).
 FLAVOUR = {
@@ -100,35 +101,47 @@ class PartyPicker:
             else:
                 self.picked.append(m.template)  # the same template twice is allowed
 
+    def heading_line(self) -> str:
+        """The top line: the run, the budget and what is left of it."""
+        budget = party_budget(self.pool)
+        left = budget - party_cost(self.pool, tuple(self.picked))
+        return (f"New {self.ruleset} run, seed {self.seed}: choose a party of one to three, "
+                f"{budget} threat to spend ({left} left)")
+
+    def member_lines(self) -> list[str]:
+        """One line a template: its key, how often it is picked (*), what it is."""
+        return [f"{KEYS[i]}) {'*' * self.picked.count(m.template):<3}{sanitise(_describe(m))}"
+                for i, m in enumerate(self.members)]
+
+    def footer_lines(self) -> list[Line]:
+        """The difficulty, the message, the party picked, the suggested one and the keys."""
+        names = {m.template: m.name for m in self.pool.members}
+        chosen = ", ".join(names.get(t, t) for t in self.picked) or "nobody yet"
+        suggested = ", ".join(names.get(t, t) for t in self.suggested)
+        spent = party_cost(self.pool, tuple(self.picked))
+        hint = "Enter: take the suggested party" if not self.picked else "Enter: start"
+        last = KEYS[max(0, len(self.members) - 1)]
+        return [(f"Difficulty: {self.difficulty} - {DIFFICULTY_WORDS[self.difficulty]} "
+                 "(Tab: change)", palette.TEXT if self.difficulty in RANKED else palette.HINT),
+                (sanitise(self.message), palette.BAD),
+                (sanitise(f"Picked: {chosen} ({spent} threat)"), palette.GOOD),
+                (sanitise(f"Suggested: {suggested} "
+                          f"({party_cost(self.pool, self.suggested)} threat)"), palette.TEXT),
+                (f"a-{last}: pick  Backspace: undo pick  {hint}  Esc: back", palette.HINT)]
+
+    def spoken(self) -> list[str]:
+        """The picker as lines for the accessible mode."""
+        return [self.heading_line(), *self.member_lines(),
+                *(t for t, _ in self.footer_lines() if t)]
+
     def draw(self, console: tcod.console.Console) -> None:
         """The templates, what is picked so far and the suggested party."""
         canvas = Canvas(console)
         canvas.clear()
         w, h = canvas.width, canvas.height
-        names = {m.template: m.name for m in self.pool.members}
-        budget = party_budget(self.pool)
-        spent = party_cost(self.pool, tuple(self.picked))
-        canvas.text(2, 0, fit(f"New {self.ruleset} run, seed {self.seed}: choose a party of "
-                              f"one to three, {budget} threat to spend ({budget - spent} left)",
-                              w - 4), palette.TITLE)
-        members = self.members
-        rows = max(1, h - 7)
-        for i, m in enumerate(members[:rows]):
-            mark = self.picked.count(m.template)
-            line = f"{KEYS[i]}) {'*' * mark:<3}{sanitise(_describe(m))}"
+        canvas.text(2, 0, fit(self.heading_line(), w - 4), palette.TITLE)
+        for i, line in enumerate(self.member_lines()[: max(1, h - 7)]):
+            mark = self.picked.count(self.members[i].template)
             canvas.text(2, 2 + i, fit(line, w - 4), palette.BRIGHT if mark else palette.TEXT)
-        chosen = ", ".join(names.get(t, t) for t in self.picked) or "nobody yet"
-        suggested = ", ".join(names.get(t, t) for t in self.suggested)
-        word = DIFFICULTY_WORDS[self.difficulty]
-        canvas.text(2, h - 5, fit(f"Difficulty: {self.difficulty} - {word} (Tab: change)",
-                                  w - 4), palette.TEXT if self.difficulty in RANKED
-                    else palette.HINT)
-        canvas.text(2, h - 4, fit(sanitise(self.message), w - 4), palette.BAD)
-        canvas.text(2, h - 3, fit(sanitise(f"Picked: {chosen} ({spent} threat)"), w - 4),
-                    palette.GOOD)
-        canvas.text(2, h - 2, fit(sanitise(f"Suggested: {suggested} ("
-                                           f"{party_cost(self.pool, self.suggested)} threat)"),
-                                  w - 4), palette.TEXT)
-        hint = "Enter: take the suggested party" if not self.picked else "Enter: start"
-        canvas.text(2, h - 1, fit(f"a-{KEYS[max(0, len(members) - 1)]}: pick  Backspace: "
-                                  f"undo pick  {hint}  Esc: back", w - 4), palette.HINT)
+        for i, (text, colour) in enumerate(self.footer_lines()):
+            canvas.text(2, h - 5 + i, fit(text, w - 4), colour)

@@ -42,6 +42,7 @@ class Page:
     index: int = 0
     offset: int = 0
     rows: int = field(default=10, repr=False)
+    art: int = 0  # the body's first lines that are a drawing (the map), not read aloud
 
     @property
     def done(self) -> bool:
@@ -89,6 +90,12 @@ class Page:
             canvas.text(2, top + i, fit(label, w - 4), palette.BRIGHT if chosen else palette.TEXT)
         more = "  PgUp/PgDn: scroll" if len(body) > self.rows else ""
         canvas.text(2, h - 1, fit(self.hint + more, w - 4), palette.HINT)
+
+    def spoken(self) -> list[str]:
+        """The page as lines for the accessible mode: no drawing, every choice on a line."""
+        body = [sanitise(text) for text, _ in self.body[self.art :] if text.strip()]
+        choices = [f"{self._key(o.key)}) {sanitise(o.label)}" for o in self.options]
+        return [sanitise(self.title), *body, *choices, self.hint]
 
     @staticmethod
     def _key(key: str) -> str:

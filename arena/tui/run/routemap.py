@@ -105,7 +105,8 @@ def scouted_lines(run: Run) -> list[Line]:
 def route_page(run: Run) -> Page:
     """Choose the next node: the map, each road open with what is known of it, the party."""
     ways = run.options()
-    body: list[Line] = [(line, palette.TEXT) for line in act_lines(run, ways)]
+    drawing = act_lines(run, ways)
+    body: list[Line] = [(line, palette.TEXT) for line in drawing]
     body.append(("F fight E elite C camp ? event $ merchant B boss  @ you * behind 1-3 roads",
                  palette.DIM))
     body.append(("", palette.TEXT))
@@ -120,4 +121,5 @@ def route_page(run: Run) -> Page:
     options.append(Option("q", "leave the run for now (it is saved)", "leave"))
     return Page(f"The road: step {run.step + 1} {length} (run seed {run.config.seed})", body,
                 options, back="leave",
-                hint=f"1-{len(ways)} or up/down and Enter: take the road  q/Esc: leave for now")
+                hint=f"1-{len(ways)} or up/down and Enter: take the road  q/Esc: leave for now",
+                art=len(drawing) + 1)  # the map and its legend: not read aloud

@@ -67,7 +67,8 @@ def title_page(continuable: str | None) -> Page:
         options.append(Option("c", "Continue the run", "continue"))
     options += [Option("s", "Single skirmish", "skirmish"), Option("o", "Scores", "scores"),
                 Option("?", "Help: how a run works", "help"), Option("q", "Quit", "quit")]
-    page = Page("arena", body, options, back="quit", hint="letter or up/down and Enter")
+    page = Page("arena", body, options, back="quit", hint="letter or up/down and Enter",
+                art=len(BANNER))  # the banner is a drawing: not read aloud
     page.index = 1 if continuable else 0
     return page
 

@@ -1,0 +1,64 @@
+"""`arena run --accessible` (arena/tui/run/spoken.py): the run's screens as plain lines."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from arena.run.config import RunConfig
+from arena.run.engine import Run
+from arena.tui.run.routemap import route_page
+from arena.tui.run.title import title_page
+from tests.run.test_run import LIBRARY
+
+KEYS = "n\nenter\n1\nenter\n" + "A\n" * 40 + "enter\nenter\n"  # new, party, road 1, fight
+
+
+def _arena(cwd: Path, keys: str, *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "arena", "run", "--accessible", *args],
+                          input=keys, capture_output=True, text=True, cwd=cwd, timeout=120,
+                          check=False)
+
+
+def test_the_map_is_read_as_a_line_per_road_without_its_drawing():
+    run = Run(RunConfig("d40", 5, 12), LIBRARY)
+    lines = route_page(run).spoken()
+    assert lines[0] == "The road: step 1 of 12 (run seed 5)"
+    assert not any("----" in line or "F fight E elite" in line for line in lines)
+    roads = [line for line in lines if line[:3] in ("1) ", "2) ", "3) ")]
+    assert roads[0].startswith("1) Fight, ") and "reward: coin and loot" in roads[0]
+    assert lines[-1].startswith("1-") and "take the road" in lines[-1]
+
+
+def test_the_title_s_banner_is_not_read_aloud():
+    lines = title_page(None).spoken()
+    assert lines[:2] == ["arena", "a tactical skirmish roguelike on a hex grid - version 0.1.0"]
+
+
+@pytest.mark.slow
+def test_a_run_is_played_in_lines_to_its_spoils_and_continued_after_the_input_ends(tmp_path):
+    done = _arena(tmp_path, KEYS, "--seed", "5", "--rules", "d40")
+    out = done.stdout
+    assert done.returncode == 0, done.stderr
+    assert "New d40 run, seed 5: choose a party of one to three" in out
+    assert "1) Fight, crypt - reward: coin and loot - beyond: merchant, fight" in out
+    assert "Huntsman, your d40 huntsman, decides:" in out  # the bout: the accessible battle
+    assert "You won." in out and "Spoils of bout 1 - 49 coin" in out
+    assert "Enter) march on (the run's map)" in out
+    assert out.rstrip().endswith("Input ended: the run is saved; arena run --accessible "
+                                 "continues it.")
+    again = _arena(tmp_path, "c\nenter\n")  # continue: the spoils again, then march on
+    assert "Unfinished run: d40, seed 5, step 1, at camp" in again.stdout
+    assert "Spoils of bout 1 - 49 coin" in again.stdout
+    assert "The road: step 2 of 12 (run seed 5)" in again.stdout, again.stdout
+
+
+@pytest.mark.slow
+def test_accessible_goes_with_a_run_played_by_hand_only(tmp_path):
+    done = _arena(tmp_path, "", "--auto")
+    assert done.returncode == 2
+    assert done.stderr.strip() == ("arena: --accessible is for a run played by hand, not with "
+                                   "--auto")
