@@ -147,3 +147,16 @@ def test_the_auto_policy_buys_from_merchants_and_answers_every_event_it_reaches(
                 assert "buy" not in here and "answer" not in here
         buys += sum(line["choice"] == "buy" for line in made)
     assert events > 0 and merchants > 0 and buys > 0
+
+
+def test_a_version_4_record_from_before_the_field_s_loot_is_refused_in_one_line(
+        trader: Doc, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    doc = copy.deepcopy(trader)
+    doc["run_version"] = 4  # its loot lists left out dropped and fallen members' weapons
+    path = tmp_path / "old.json"
+    path.write_text(json.dumps(doc))
+    assert main(["replay", str(path), "--verify"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.endswith(f"run record version 4 (from an older game: it cannot be re-run); "
+                        f"this game reads {RUN_VERSION}"), err
+    assert "\n" not in err
