@@ -91,16 +91,16 @@ def roster_lines(party: list[Member], width: int) -> list[Line]:
 
 
 def _pile_lines(camp: Camp, title: str, items: list[Weapon | Armour | Supply | None],
-                prices: list[int] | None = None) -> list[Line]:
+                prices: list[int] | None = None, width: int = LEFT - 2) -> list[Line]:
     """A pile's items with their stats; those nobody has room for marked, with what helps."""
     rows: list[Line] = [(f"{title}:", palette.ITEM)]
     for k, x in enumerate(items):
         if x is not None:
             price = f" - {prices[k]} coin" if prices is not None else ""
             rows += wrapped(f"  {x.name} ({facts(camp.ruleset, x)}){price}", palette.ITEM,
-                            LEFT - 2, "     ")
+                            width, "     ")
     for why in dict.fromkeys(w for x in items if (w := no_room(camp, x)) is not None):
-        rows += wrapped(f"   no room: {why}", palette.DIM, LEFT - 2, "     ")
+        rows += wrapped(f"   no room: {why}", palette.DIM, width, "     ")
     return rows
 
 
@@ -258,20 +258,20 @@ class CampScreen:
             "taken" if camp.actions <= 0 else "free")
         return f"{self.heading}{left} - {camp.purse.coin} coin"
 
-    def left_lines(self) -> list[Line]:
+    def left_lines(self, width: int = LEFT - 2) -> list[Line]:
         """The roster, then the piles: loot, the goods, the wares, the fighters for hire."""
         camp = self.camp
-        rows = roster_lines(camp.party, LEFT - 2)
+        rows = roster_lines(camp.party, width)
         rows.append(("", palette.TEXT))
         for title, kind in (("Loot", "loot"), ("Offered", "take")):
             if any(pile(camp, kind)):
-                rows += _pile_lines(camp, title, pile(camp, kind))
+                rows += _pile_lines(camp, title, pile(camp, kind), width=width)
         if camp.market is not None:
             rows += _pile_lines(camp, "Wares", pile(camp, "buy"),
-                                [w.price if w else 0 for w in camp.market.wares]) \
+                                [w.price if w else 0 for w in camp.market.wares], width) \
                 if any(camp.market.wares) else [("Wares: sold out", palette.DIM)]
         if "recruit" in camp.allowed:
-            rows += _hire_lines(camp.hires, LEFT - 2)
+            rows += _hire_lines(camp.hires, width)
         return rows
 
     def right_lines(self, width: int) -> list[Line]:
@@ -293,7 +293,7 @@ class CampScreen:
 
     def spoken(self) -> list[str]:
         """The screen as lines for the accessible mode, in reading order."""
-        return [self.heading_line(), *(t for t, _ in self.left_lines() if t.strip()),
+        return [self.heading_line(), *(t for t, _ in self.left_lines(SPOKEN) if t.strip()),
                 *(t.strip() for t, _ in self.right_lines(SPOKEN) if t.strip()),
                 *self.news[-2:], sanitise(self.message), self._prompt()]
 

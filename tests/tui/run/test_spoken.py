@@ -8,10 +8,13 @@ from pathlib import Path
 
 import pytest
 
+from arena.run.camp import choose
 from arena.run.config import RunConfig
 from arena.run.engine import Run
+from arena.tui.run.camp import CampScreen
 from arena.tui.run.routemap import route_page
 from arena.tui.run.title import title_page
+from tests.run.test_camp import full_camp
 from tests.run.test_run import LIBRARY
 
 KEYS = "n\nenter\n1\nenter\n" + "A\n" * 40 + "enter\nenter\n"  # new, party, road 1, fight
@@ -62,3 +65,13 @@ def test_accessible_goes_with_a_run_played_by_hand_only(tmp_path):
     assert done.returncode == 2
     assert done.stderr.strip() == ("arena: --accessible is for a run played by hand, not with "
                                    "--auto")
+
+
+def test_a_camp_is_read_as_roster_piles_and_one_line_per_choice_the_question_last():
+    camp = full_camp()
+    screen = CampScreen(camp, "ap", 5, [], lambda c: choose(camp, c))
+    screen.feed("l")
+    lines = screen.spoken()
+    assert lines[0] == "Camp after bout 5 - the camp's one action: free - 30 coin"
+    assert "  sword +1, +4 vs reptiles (1d8, melee, one hand, +1)" in lines  # one line
+    assert lines[-1].startswith("Which item? 1) sword +1, +4 vs reptiles  Esc: never mind"), lines
