@@ -19,15 +19,15 @@ from tests.run.test_run import LIBRARY
 @pytest.mark.slow
 def test_the_death_that_ended_the_run_is_named_alike_on_the_screen_the_morgue_and_the_score(
         tmp_path: Path) -> None:
-    # ap seed 1: the third member falls in bout 1, the other two in bout 3, the last bout:
+    # ap seed 5: the third member falls in bout 2, the others in bouts 3 and 4, the last bout:
     # the party's last member in party order is not the last to fall.
-    run, points = play_auto(RunConfig("ap", 1), LIBRARY)
-    assert run.result == "death" and len(run.bouts) == 3
-    assert "bout 1" in run.party[-1].cause
+    run, points = play_auto(RunConfig("ap", 5), LIBRARY)
+    assert run.result == "death" and len(run.bouts) == 4
+    assert "bout 2" in run.party[-1].cause
     written = conclude(run, points, tmp_path)
     (line,) = [json.loads(x) for x in (tmp_path / "scores.jsonl").read_text().splitlines()]
     cause = line["killed_by"]
-    assert re.fullmatch(r"slain by [^()]+ in bout 3", cause), cause  # the killer, not "(slain)"
+    assert re.fullmatch(r"slain by [^()]+ in bout 4", cause), cause  # the killer, not "(slain)"
     morgue = written.morgue.read_text()
     ending = morgue.split("== Cause of death ==")[1]
     assert cause in ending.splitlines()[1], ending

@@ -184,13 +184,13 @@ def test_a_plan_line_s_road_is_taken_in_a_whole_run(baseline: list[Line]) -> Non
 @pytest.mark.slow
 def test_a_camp_plan_line_s_choices_come_first_and_the_policy_does_the_rest_in_a_run(
         baseline: list[Line]) -> None:
-    rested = next(x["step"] for x in baseline if x["type"] == "camp" and x["choice"] == "rest")
-    made = [_choice_of(x) for x in baseline if x["type"] == "camp" and x["step"] == rested]
-    assert made == [{"choice": "rest"}]  # the policy's one choice at this camp node
-    give = {"choice": "give", "member": 0, "item": 0, "to": 1}  # free: the rest still comes
-    lines = _play(_plan({"step": rested, "camp": [give]}))
-    assert [_choice_of(x) for x in lines if x["type"] == "camp" and x["step"] == rested] == [
-        give, {"choice": "rest"}]
+    camped = next(x["step"] for x in baseline if x["type"] == "route" and x["kind"] == "camp")
+    made = [_choice_of(x) for x in baseline if x["type"] == "camp" and x["step"] == camped]
+    assert made == [{"choice": "forage"}]  # the policy's one choice at this camp node
+    give = {"choice": "give", "member": 0, "item": 0, "to": 1}  # free: the main action follows
+    lines = _play(_plan({"step": camped, "camp": [give]}))
+    assert [_choice_of(x) for x in lines if x["type"] == "camp" and x["step"] == camped] == [
+        give, {"choice": "take", "item": 0, "member": 0}]  # the policy re-arms the giver
 
 
 @pytest.mark.slow
