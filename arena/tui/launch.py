@@ -166,7 +166,7 @@ def play(options: PlayOptions) -> int:
         with screen_for(options.accessible, settings.mouse) as screen:
             if session is None:
                 session = start(screen, options, journal)
-            app = App(session, settings.pauses and not options.accessible)
+            app = App(session, settings.pauses and not options.accessible, settings.ask_end_turn)
             screen.run(app)
             message = app.message
     except KeyboardInterrupt:

@@ -64,6 +64,16 @@ def targets(
     return ready + refused
 
 
+def strikable(battle: Battle, view: BattleView, actor: CombatantView) -> CombatantView | None:
+    """The nearest enemy `actor` can attack now (melee or missile), or None."""
+    for enemy in sorted(view.enemies_of(actor.id),
+                        key=lambda e: (hex_distance(actor.hex, e.hex), e.id)):
+        if valid_slots(battle, actor, enemy.id, False) or valid_slots(battle, actor, enemy.id,
+                                                                      True):
+            return enemy
+    return None
+
+
 def why_not(actor: CombatantView, fire: bool) -> str:
     """Why there is nothing to aim at: no weapon for it, or no enemy standing."""
     if not candidate_slots(actor, fire):

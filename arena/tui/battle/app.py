@@ -12,7 +12,7 @@ import tcod.console
 from arena.battle.view import CombatantView, reaction_plan
 from arena.hexgrid import ORIGIN
 from arena.model.commands import Attack
-from arena.tui.battle import describe, help, outcome, pager, panels, pointer
+from arena.tui.battle import aim, describe, help, outcome, pager, panels, pointer
 from arena.tui.battle.controls import react
 from arena.tui.battle.modes import Exit, Mode, UiState
 from arena.tui.battle.preview import attack_preview, plan_lines, short_odds
@@ -36,7 +36,8 @@ def draw_too_small(canvas: Canvas) -> None:
 class App:
     """A session plus the interface state; every player command goes to the session."""
 
-    def __init__(self, session: Session, pauses: bool = True) -> None:
+    def __init__(self, session: Session, pauses: bool = True, ask_end_turn: bool = True
+                 ) -> None:
         self.session = session
         self.painter = MapPainter()
         self.log = panels.LogPane()
@@ -45,6 +46,7 @@ class App:
         self.message = ""
         self.help_page = 0
         self.pauses = pauses
+        self.ask_end_turn = ask_end_turn  # ending a turn that could still strike asks once
         self.flush_input = False  # the terminal drops typed-ahead keys when this is set
         self.small = False
         self.history_max = 0
@@ -90,6 +92,9 @@ class App:
             self.state = replace(self.state, mode=Mode.NORMAL, cursor=None, log_offset=0,
                                  hint=f"cannot undo: {reason}" if reason else "taken back")
             return
+        if action == "end_turn" and self._could_strike():
+            self.state = replace(self.state, mode=Mode.CONFIRM_END, hint="")
+            return
         mark = len(self.session.log)
         reaction = react(self.state, key, self.session, self.page)
         state = reaction.state
@@ -110,6 +115,15 @@ class App:
             self.state = pager.pause(self.state, self.session.log[mark:], self.log, self.page)
         if reaction.exit is not None:
             self._leave(reaction.exit)
+
+    def _could_strike(self) -> CombatantView | None:
+        """The enemy the player's active member could still attack, when ending asks first."""
+        session = self.session
+        if not self.ask_end_turn or self.state.mode != Mode.NORMAL or not session.player_turn \
+                or session.view.reaction is not None:
+            return None
+        actor = session.view.combatant(session.view.active)
+        return aim.strikable(session.battle, session.view, actor) if actor else None
 
     def _click(self, col: int, row: int) -> str:
         """A click as the key it stands for ('' when handled or meaningless)."""
@@ -229,6 +243,13 @@ class App:
         state = self.state
         if state.mode == Mode.CONFIRM_QUIT:
             return True, self.session.abandon_question
+        if state.mode == Mode.CONFIRM_END:
+            actor = self.session.view.combatant(self.session.view.active)
+            enemy = aim.strikable(self.session.battle, self.session.view, actor) \
+                if actor else None
+            return True, (f"{actor.name if actor else '?'} can still attack "
+                          f"{enemy.name if enemy else 'an enemy'}: end the turn anyway? "
+                          f"(y/{first_key('end_turn')}: end it, any other key: go on)")
         if state.mode == Mode.MORE:
             return True, "--more-- (any key)"
         if state.hint:

@@ -44,10 +44,8 @@ def react(state: UiState, key: str, session: Session, page: int) -> Reaction:
     state = replace(state, hint="")
     if state.mode == Mode.HELP:
         return Reaction(replace(state, mode=Mode.NORMAL))
-    if state.mode == Mode.CONFIRM_QUIT:
-        if key in ("y", "Y"):
-            return Reaction(state, exit=Exit.ABANDON)
-        return Reaction(replace(state, mode=Mode.NORMAL, hint="carry on"))
+    if state.mode in (Mode.CONFIRM_QUIT, Mode.CONFIRM_END):
+        return _answer(state, key, session)
     action = KEYMAP.get(key)
     if action in ("log_up", "log_down"):
         step = page - 1 if action == "log_up" else 1 - page
@@ -71,6 +69,18 @@ def react(state: UiState, key: str, session: Session, page: int) -> Reaction:
     if state.mode == Mode.LOOK:
         return _look(state, key, action, session)
     return _normal(state, key, action, session)
+
+
+def _answer(state: UiState, key: str, session: Session) -> Reaction:
+    """A y/n question: abandon the battle, or end a turn that could still strike."""
+    yes = key in ("y", "Y")
+    if state.mode == Mode.CONFIRM_QUIT:
+        return Reaction(state, exit=Exit.ABANDON) if yes else \
+            Reaction(replace(state, mode=Mode.NORMAL, hint="carry on"))
+    actor = session.view.active  # y, or the end-turn key again, ends it; any other key not
+    if (yes or KEYMAP.get(key) == "end_turn") and actor is not None:
+        return Reaction(replace(state, mode=Mode.NORMAL), EndTurn(actor))
+    return Reaction(replace(state, mode=Mode.NORMAL, hint="the turn goes on"))
 
 
 def _normal(state: UiState, key: str, action: str | None, session: Session) -> Reaction:

@@ -18,6 +18,7 @@ class Mode(Enum):
     MENU = "menu"  # a lettered menu (draw, reload, invoke, use)
     HELP = "help"  # the help pages
     CONFIRM_QUIT = "confirm_quit"  # asking whether to abandon
+    CONFIRM_END = "confirm_end"  # asking whether to end a turn that could still strike
     SUMMARY = "summary"  # the end of the battle
     MORE = "more"  # --more--: important lines paging past
     HISTORY = "history"  # the whole message history

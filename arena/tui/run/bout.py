@@ -57,9 +57,10 @@ class RunSession(Session):
 class BoutScreen:
     """The battle screen for a bout, plus auto-fight (as DCSS's Tab): the AI plays a turn."""
 
-    def __init__(self, session: RunSession) -> None:
+    def __init__(self, session: RunSession, pauses: bool = True, ask_end_turn: bool = True
+                 ) -> None:
         self.session = session
-        self.app = App(session)
+        self.app = App(session, pauses, ask_end_turn)
 
     @property
     def done(self) -> bool:

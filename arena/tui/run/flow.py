@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import os
 import sys
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from arena import files
@@ -39,7 +39,7 @@ from arena.tui.run.page import Option, Page
 from arena.tui.run.routemap import route_page
 from arena.tui.run.spoken import InputEnded, run_lines
 from arena.tui.run.title import help_page, scores_page, title_page
-from arena.tui.term import palette
+from arena.tui.term import config, palette
 from arena.tui.term.keymap import first_key
 from arena.tui.term.lines import Line
 from arena.tui.term.question import Question
@@ -167,8 +167,13 @@ def summary(live: LiveRun, morgue: Path, record: Path | None) -> Page:
                 back="back", hint="Enter: title")
 
 
-def play_run(screen: Screen, live: LiveRun, saves: Path) -> str:
-    """Play the run until it ends or the player leaves; a line to print afterwards."""
+def play_run(screen: Screen, live: LiveRun, saves: Path,
+             settings: config.Config | None = None) -> str:
+    """Play the run until it ends or the player leaves; a line to print afterwards.
+
+    `settings`: the player's config (--more-- pauses, the end-turn question) for the bouts.
+    """
+    settings = settings or config.Config()
     news: list[dict[str, object]] = []
     live.run.emit = news.append
     while True:
@@ -195,7 +200,7 @@ def play_run(screen: Screen, live: LiveRun, saves: Path) -> str:
                     return "The run is saved; run arena to continue it."
             news.clear()
             session = RunSession(live, saves)
-            bout = BoutScreen(session)
+            bout = BoutScreen(session, settings.pauses, settings.ask_end_turn)
             screen.run(bout)
             if bout.app.exit == Exit.ABANDON:
                 return _abandon(live)
@@ -285,6 +290,9 @@ def title(saves: Path, preset: Preset | None = None, accessible: bool = False) -
     `accessible`: the screens as lines (`spoken.py`), from the title, so an unfinished run can
     be continued; the preset applies to a new run.
     """
+    settings, unread = _settings()
+    if accessible:  # every line is printed anyway: no --more-- (as arena play --accessible)
+        settings = replace(settings, pauses=False)
     library = load_library()
     files.remove_stale_temps(saves)  # what a write killed half-way left (docs/security.md)
     waiting = unfinished(saves, library)  # a corrupt journal: set aside, one line, exit 2
@@ -300,17 +308,33 @@ def title(saves: Path, preset: Preset | None = None, accessible: bool = False) -
     message, choice = "", "new" if preset is not None and not accessible else ""
     with run_lines() if accessible else fullscreen() as screen:
         try:
-            choice, message = _titled(screen, library, saves, preset, choice, waiting)
+            choice, message = _titled(screen, library, saves, preset, choice, waiting,
+                                      settings)
         except InputEnded:
             choice, message = "", "Input ended: the run is saved; arena run --accessible " \
                                   "continues it."
-    if message:
-        sys.stdout.write(message + "\n")
+    for line in (message, unread):
+        if line:
+            sys.stdout.write(line + "\n")
     return choice if choice == "skirmish" else ""
 
 
+def _settings() -> tuple[config.Config, str]:
+    """The player's config put in force (palette, rebound keys), and why it was not read.
+
+    A bad config file never keeps the player from the title: its defaults are used, and the
+    reason is printed when the game ends.
+    """
+    try:
+        settings, unread = config.load(), ""
+    except ArenaError as e:
+        settings, unread = config.Config(), f"arena: {e}; the default settings were used"
+    config.apply(settings)
+    return settings, unread
+
+
 def _titled(screen: Screen, library: Library, saves: Path, preset: Preset | None, choice: str,
-            waiting: LiveRun | None) -> tuple[str, str]:
+            waiting: LiveRun | None, settings: config.Config) -> tuple[str, str]:
     """The title's loop: the choice it ended on, and a line to print afterwards."""
     message = ""
     try:
@@ -335,7 +359,7 @@ def _titled(screen: Screen, library: Library, saves: Path, preset: Preset | None
             preset = None if choice == "new" else preset  # it fixed the first new run only
             choice = ""
             if live is not None:
-                message = play_run(screen, live, saves)
+                message = play_run(screen, live, saves, settings)
                 waiting = unfinished(saves, library)
     finally:
         if waiting is not None:

@@ -2,7 +2,8 @@
 
 Keys: `palette` (default, colourblind, high-contrast), `pauses` (a --more-- pause when
 important lines would scroll away unseen), `ai` (the AI level new battles use), `mouse`
-(click a hex) and a `[keys]` table rebinding actions: `undo = ["KEY_BACKSPACE", "U"]`.
+(click a hex), `ask_end_turn` (ending a turn that could still strike asks once) and a
+`[keys]` table rebinding actions: `undo = ["KEY_BACKSPACE", "U"]`.
 The file is written by a small writer of our own, atomically; a bad file is one clear error:
 it is read bounded (64 KiB) and strictly (nesting bounded before parsing), every value typed.
 """
@@ -37,6 +38,7 @@ class Config:
     ai: str = "normal"
     mouse: bool = True
     keys: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    ask_end_turn: bool = True
 
 
 def config_path(env: Mapping[str, str] = os.environ) -> Path:
@@ -83,16 +85,17 @@ def _keys(doc: dict[str, Any], where: str) -> dict[str, tuple[str, ...]]:
 
 def _check(doc: dict[str, Any], where: str) -> Config:
     """The settings in a parsed file; unknown keys and wrong values raise ArenaError."""
-    unknown = sorted(set(doc) - {"palette", "pauses", "ai", "mouse", "keys"})
+    unknown = sorted(set(doc) - {"palette", "pauses", "ai", "mouse", "keys", "ask_end_turn"})
     if unknown:
         raise ArenaError(f"{where}: unknown setting {one_line(repr(unknown[0]), 60)}")
     config = Config()
     name = _one_of(doc, "palette", config.palette, tuple(palette.PALETTES), where)
     ai = _one_of(doc, "ai", config.ai, AI_LEVELS, where)
-    for flag in ("pauses", "mouse"):
+    for flag in ("pauses", "mouse", "ask_end_turn"):
         if not isinstance(doc.get(flag, True), bool):
             raise ArenaError(f"{where}: {flag}: must be true or false")
-    return Config(name, doc.get("pauses", True), ai, doc.get("mouse", True), _keys(doc, where))
+    return Config(name, doc.get("pauses", True), ai, doc.get("mouse", True), _keys(doc, where),
+                  doc.get("ask_end_turn", True))
 
 
 def load(path: Path | None = None) -> Config:
@@ -119,7 +122,8 @@ def _value(v: object) -> str:
 def dumps(config: Config) -> str:
     """The config as TOML text that `load` reads back to the same settings."""
     lines = [f"palette = {_value(config.palette)}", f"pauses = {_value(config.pauses)}",
-             f"ai = {_value(config.ai)}", f"mouse = {_value(config.mouse)}", "", "[keys]"]
+             f"ai = {_value(config.ai)}", f"mouse = {_value(config.mouse)}",
+             f"ask_end_turn = {_value(config.ask_end_turn)}", "", "[keys]"]
     for action, keys in sorted(config.keys.items()):
         name = action if _BARE.fullmatch(action) else _value(action)
         lines.append(f"{name} = {_value(list(keys))}")
@@ -159,6 +163,8 @@ def describe(config: Config, path: Path) -> list[str]:
             f"palette = {config.palette}    ({', '.join(palette.PALETTES)})",
             f"pauses = {_value(config.pauses)}    (--more-- before important lines scroll away)",
             f"ai = {config.ai}    ({', '.join(AI_LEVELS)})",
-            f"mouse = {_value(config.mouse)}", "[keys]"]
+            f"mouse = {_value(config.mouse)}",
+            f"ask_end_turn = {_value(config.ask_end_turn)}    (ending a turn that could still "
+            "strike asks once)", "[keys]"]
     rows += [f"{b.action} = {_value(list(b.keys))}    # {b.help}" for b in bindings]
     return rows

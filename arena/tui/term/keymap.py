@@ -29,7 +29,7 @@ BINDINGS: tuple[Binding, ...] = (
     Binding("step_se", ("n", "3", "KEY_KP_3"), "step south-east", "Move"),
     Binding("turn_left", ("[", "<"), "turn left (60°)", "Move"),
     Binding("turn_right", ("]", ">"), "turn right (60°)", "Move"),
-    Binding("end_turn", (".", " ", "5", "KEY_KP_5"), "end turn, keep the AP", "Move"),
+    Binding("end_turn", (".", "5", "KEY_KP_5"), "end turn, keep the AP", "Move"),
     Binding("stand_up", ("s",), "stand up when prone", "Move"),
     Binding("attack", ("a",), "attack: pick a target", "Fight"),
     Binding("fire", ("f",), "fire a missile weapon", "Fight"),

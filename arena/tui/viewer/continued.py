@@ -139,7 +139,7 @@ def _play_on(screen: Terminal, playback: Playback, side: int, saves: Path,
     playback.close()
     session = Continued(recorder, frozenset({side}), saves, journal=False)
     try:
-        game = App(session, settings.pauses)
+        game = App(session, settings.pauses, settings.ask_end_turn)
         screen.run(game)
         if game.exit == Exit.SAVE:  # no journal here: the save is the way back
             return f"Saved to {session.saved}; play on with: arena play --load {session.saved}"

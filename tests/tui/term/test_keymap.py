@@ -16,11 +16,18 @@ def test_vi_keys_and_numpad_give_the_six_pointy_top_directions():
 
 
 def test_the_issue_s_keys_are_all_bound():
-    wanted = {"a": "attack", "f": "fire", "g": "pick_up", ".": "end_turn", " ": "end_turn",
+    wanted = {"a": "attack", "f": "fire", "g": "pick_up", ".": "end_turn", "5": "end_turn",
               "x": "look", "?": "help", "S": "save_quit", "Q": "quit", "KEY_TAB": "next_target",
               "KEY_ENTER": "confirm", "KEY_ESCAPE": "cancel", "KEY_PGUP": "log_up",
               "KEY_PGDOWN": "log_down", "[": "turn_left", "]": "turn_right"}
     assert {k: KEYMAP[k] for k in wanted} == wanted
+
+
+def test_space_ends_no_turn_it_is_left_to_clear_a_more():
+    # issue 30: space, Enter and Escape clear a --more--; none of them ends a turn
+    assert " " not in KEYMAP
+    assert KEYMAP["KEY_ENTER"] != "end_turn" and KEYMAP["KEY_ESCAPE"] != "end_turn"
+    assert KEYMAP["KEY_KP_5"] == "end_turn"
 
 
 def test_draw_reload_kick_invoke_and_maneuver_have_their_roguelike_keys():

@@ -199,7 +199,9 @@ def test_continue_from_here_writes_a_child_that_verifies_and_names_its_parent(
     game.send("2")
     game.wait_for("end turn")  # the game's own prompt: playing Azure Guard
     game.settle()
-    game.send(".")  # end the turn: the AI plays Crimson Company's turns
+    game.send(".")  # end the turn: Mira could still strike, so it asks once
+    game.wait_for("end the turn anyway?")
+    game.send("y")  # ended: the AI plays Crimson Company's turns
     game.settle()
     game.send("S")
     assert game.wait_exit() == 0
