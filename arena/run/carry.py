@@ -105,6 +105,23 @@ def _gear_after(member: Member, held: list[Weapon], broken: list[str], tally: Ta
     return gear
 
 
+def drawn_first(gear: list[Gear], wielded: Sequence[Weapon]) -> list[Gear]:
+    """`gear` with the weapons in hand at the end first, so the next bout starts with them drawn.
+
+    The rest keep their order; of two alike, as many as are in hand come first.
+    """
+    hands = [w.id for w in wielded]
+    first: list[Gear] = []
+    rest: list[Gear] = []
+    for g in gear:
+        if g.usable and g.weapon.id in hands:
+            hands.remove(g.weapon.id)
+            first.append(g)
+        else:
+            rest.append(g)
+    return first + rest
+
+
 def _shield_after(member: Member, now: Armour | None, broken: list[str], tally: Tally,
                   bears: bool) -> None:
     """The shield worn at the end is the member's; one it lost is broken or left behind.
@@ -139,8 +156,8 @@ def carry_over(battle: Battle, party: list[Member], entities: Mapping[int, int],
         m.hp = max(1, min(end.hp - end.sublethal, m.max_hp))
         m.injuries = {c.name: (c.rounds, c.amount)
                       for c in end.conditions if lasts(battle.ruleset.name, c.name)}
-        m.gear = _gear_after(m, [*end.wielded, *end.carried], _broken_ids(battle.log, entity),
-                             tally)
+        m.gear = drawn_first(_gear_after(m, [*end.wielded, *end.carried],
+                                         _broken_ids(battle.log, entity), tally), end.wielded)
         _shield_after(m, end.shield, _broken_ids(battle.log, entity), tally,
                       bears_shield(battle.ruleset, m.injuries))
         m.supplies = list(end.supplies)  # the used ones are gone

@@ -38,7 +38,8 @@ from arena.run.route import FIGHTS
 from arena.text import one_line
 
 FORMAT = "arena-run"
-RUN_VERSION = 5  # 5: the dead's and dropped weapons are loot; 4: the score counts steps cleared
+RUN_VERSION = 6  # 6: a bout starts with the weapon drawn at the last one's end; 5: the field's
+# loot; 4: the score counts steps cleared
 
 
 def document(run: Run, points: int) -> dict[str, object]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import esper
 
-from arena.ecs.components import Dead, Health, Pack, Stats
+from arena.ecs.components import Carried, Dead, Health, Pack, Stats, Wielded
 from arena.hexgrid import Hex
 from arena.model.commands import UseItem
 from arena.model.stats import Armour, Supply
@@ -151,3 +151,18 @@ def test_a_lost_bout_offers_no_loot_not_even_the_fallen_members_weapons():
     with battle:
         tally = _carry(run, bout, battle, won=False)
     assert tally.loot == []
+
+
+def test_the_weapon_in_hand_at_the_end_of_a_bout_is_drawn_at_the_start_of_the_next():
+    foe = fighter("Foe", 1, Hex(0, 0))
+    sword, dagger = LIBRARY.weapons["greatsword"], LIBRARY.weapons["dagger"]
+    run, bout, battle = _staged("ap", foe, [1, 20], gear=(sword, dagger))
+    with battle:
+        battle.world.activate()
+        assert [w.id for w in esper.component_for_entity(2, Wielded).weapons] == ["greatsword"]
+        esper.component_for_entity(2, Wielded).weapons = [dagger]  # as a Draw leaves them
+        esper.component_for_entity(2, Carried).weapons = [sword]
+        _carry(run, bout, battle)
+    assert [g.weapon.id for g in run.party[0].gear] == ["dagger", "greatsword"]
+    wielded, _, _ = next_bout_member(run, Wielded)
+    assert [w.id for w in wielded.weapons] == ["dagger"]

@@ -56,7 +56,7 @@ def test_the_run_over_screen_and_the_morgue_add_the_score_up_from_its_parts() ->
 
 
 def test_a_camp_or_event_step_counts_as_cleared_and_a_lost_bout_s_step_does_not() -> None:
-    won, _ = play_auto(RunConfig("d40", 2, 12), LIBRARY)
+    won, _ = play_auto(RunConfig("d40", 9, 12), LIBRARY)
     bouts = sum(t.won for t in won.tallies)
     assert won.result == "victory" and bouts == 6 and outcome(won).steps_cleared == 12
     lost, _ = play_auto(RunConfig("d40", 1, 12), LIBRARY)

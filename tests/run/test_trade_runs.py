@@ -149,7 +149,7 @@ def test_the_auto_policy_buys_from_merchants_and_answers_every_event_it_reaches(
     assert events > 0 and merchants > 0 and buys > 0
 
 
-def test_a_version_4_record_from_before_the_field_s_loot_is_refused_in_one_line(
+def test_a_record_of_an_older_version_is_refused_in_one_line(
         trader: Doc, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     doc = copy.deepcopy(trader)
     doc["run_version"] = 4  # its loot lists left out dropped and fallen members' weapons

@@ -83,6 +83,21 @@ def _answer(state: UiState, key: str, session: Session) -> Reaction:
     return Reaction(replace(state, mode=Mode.NORMAL, hint="the turn goes on"))
 
 
+def _carried(actor: CombatantView) -> str:
+    """What `w` cannot reach: the spares carried, not in hand, and the key that draws one."""
+    if not actor.spares:
+        return ""
+    names = ", ".join(w.name for w in actor.spares)
+    return f"{names}: carried, not in hand ({first_key('draw')} draws a spare)"
+
+
+def _one_weapon(actor: CombatantView) -> str:
+    """Why `w` finds no other weapon: the one in hand is all, or the rest is carried."""
+    if actor.spares:
+        return f"{actor.name} holds one weapon for this; {_carried(actor)}"
+    return f"{actor.name} has no other weapon for this"
+
+
 def _normal(state: UiState, key: str, action: str | None, session: Session) -> Reaction:
     """The main mode: step or bump, turn, pick up, end the turn, enter a mode."""
     view = session.view
@@ -247,9 +262,12 @@ def _target(state: UiState, action: str | None, session: Session) -> Reaction:
         slots = aim.valid_slots(session.battle, actor, enemy, state.fire) or \
             aim.candidate_slots(actor, state.fire)  # a refused target: each weapon's reason
         nxt = slots[(slots.index(slot) + 1) % len(slots)] if slot in slots else slot
+        if nxt == slot and len(slots) <= 1:
+            return Reaction(replace(state, hint=_one_weapon(actor)))
         targets = list(state.targets)
         targets[state.index % len(targets)] = (enemy, nxt)
-        return Reaction(replace(state, targets=tuple(targets)))
+        carried = _carried(actor)
+        return Reaction(replace(state, targets=tuple(targets), hint=carried))
     if action == "maneuver":
         if _no_maneuver(session):
             return Reaction(replace(state, hint=_no_maneuver(session)))

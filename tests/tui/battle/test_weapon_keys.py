@@ -1,0 +1,27 @@
+"""`w` in target mode with one weapon in hand: it says why it cannot switch (issue 30)."""
+
+from __future__ import annotations
+
+from arena.hexgrid import Hex
+from arena.model.stats import Weapon
+from tests.factories import DAGGER, fighter
+from tests.tui.battle import test_app
+from tests.tui.battle.test_app import FAST, SLOW, press, screen_text
+
+make_app = test_app.make_app  # the same fixture: apps of hand-made battles
+GREATSWORD = Weapon("greatsword", "Greatsword", "2d6", hands=2)
+
+
+def test_w_names_the_spare_it_cannot_reach_and_which_key_draws_it(make_app):
+    app = make_app(fighter("Ann", 0, Hex(0, 0), stats=FAST, weapons=(GREATSWORD, DAGGER)),
+                   fighter("Bob", 1, Hex(1, 0), facing=3, stats=SLOW))
+    press(app, "a", "w")  # in hand: the greatsword (two hands) and ap's unarmed strike
+    assert "Dagger: carried, not in hand (d draws a spare)" in screen_text(app, 120, 30)
+
+
+def test_w_with_one_weapon_and_no_spare_says_there_is_no_other(make_app):
+    bow = Weapon("longbow", "Longbow", "d8", kind="ranged", hands=2, range_ft=80)
+    app = make_app(fighter("Ann", 0, Hex(0, 0), stats=FAST, weapons=(bow,)),
+                   fighter("Bob", 1, Hex(4, 0), facing=3, stats=SLOW))
+    press(app, "f", "w")  # fire: the bow is the only missile weapon
+    assert "Ann has no other weapon for this" in screen_text(app, 120, 30)
