@@ -105,7 +105,8 @@ class App:
                 state = replace(kept, hint=f"cannot: {reason}")
             else:
                 self.session.run_ai()
-                state = replace(state, log_offset=0, hint=self._after_command())
+                state = replace(state, log_offset=0,
+                                hint=reaction.note or self._after_command())
         if self.session.view.over and state.mode != Mode.SUMMARY:
             state = UiState(mode=Mode.SUMMARY)
             self.flush_input = True  # a key typed during the last blow must not skip this

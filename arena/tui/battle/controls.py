@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from arena.battle.view import CombatantView, known_buffs, make_command
-from arena.hexgrid import hex_neighbor
+from arena.battle.view import CombatantView, known_buffs, make_command, path_to, step_cost
+from arena.hexgrid import Hex, hex_neighbor
 from arena.model.commands import (
     Attack,
     Command,
@@ -315,5 +315,32 @@ def _look(state: UiState, key: str, action: str | None, session: Session) -> Rea
             return Reaction(replace(state, hint="it is not your turn"))
         if other is not None and other.side != actor.side:  # aim: the panel says if it can
             return _aim(replace(state, mode=Mode.NORMAL, cursor=None), session, False, other.id)
-        return Reaction(replace(state, mode=Mode.NORMAL, cursor=None), Move(actor.id, cursor))
+        return _walk(state, session, actor, cursor)
     return nothing(state, key)
+
+
+def _walk(looking: UiState, session: Session, actor: CombatantView, to: Hex) -> Reaction:
+    """Walk to `to`; a walk longer than the AP goes as far as they pay for, and says so.
+
+    Not a step paid for: look mode stays, with why (as for a walk the engine refuses).
+    """
+    state = replace(looking, mode=Mode.NORMAL, cursor=None)
+    path = path_to(session.battle, actor.id, to)
+    cost = step_cost(session.battle)
+    if path is None or cost is None or len(path) < 2:
+        return Reaction(state, Move(actor.id, to))  # the engine says why not
+    spent, reach = 0, 0
+    for k, h in enumerate(path[1:], 1):
+        terrain = session.view.map.terrain(h)
+        spent += cost * (terrain.move_cost if terrain is not None else 1)
+        if spent > actor.ap:
+            break
+        reach = k
+    if reach == len(path) - 1:
+        return Reaction(state, Move(actor.id, to))
+    if reach == 0:
+        return Reaction(replace(looking, hint=f"{actor.name} has {actor.ap} AP: not enough "
+                                              "for a step that way"))
+    return Reaction(state, Move(actor.id, path[reach]),
+                    note=f"{actor.name} walks {reach} of {len(path) - 1} hexes: out of AP "
+                         f"(the rest next turn)")

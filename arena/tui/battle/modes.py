@@ -77,3 +77,4 @@ class Reaction:
     state: UiState
     command: Command | None = None
     exit: Exit | None = None
+    note: str = ""  # said once the command is made (a walk cut short by the AP)

@@ -96,14 +96,23 @@ def test_keys_pressed_on_the_too_small_screen_do_nothing(make_app):
 
 
 def test_a_refused_walk_in_look_mode_stays_in_look_mode(make_app):
-    app = make_app(fighter("Ann", 0, Hex(0, 0), stats=FAST, speed=1),
+    app = make_app(fighter("Ann", 0, Hex(0, 0), stats=FAST),
+                   fighter("Cy", 0, Hex(-2, 0), stats=SLOW),
                    fighter("Bob", 1, Hex(3, 0), stats=SLOW))
-    press(app, "x", "h", "h", "KEY_ENTER")  # two hexes away with 1 AP: refused
+    press(app, "x", "h", "h", "KEY_ENTER")  # onto an ally: refused
     assert app.state.mode == Mode.LOOK and app.state.cursor == Hex(-2, 0)
     assert "cannot:" in rows(draw(app))[-1]
     press(app, "h")  # moves the cursor, not the combatant
     assert app.state.cursor == Hex(-3, 0)
     assert active(app).hex == Hex(0, 0) and active(app).facing == 0
+
+
+def test_a_walk_beyond_the_ap_from_look_mode_goes_as_far_as_it_can(make_app):
+    app = make_app(fighter("Ann", 0, Hex(0, 0), stats=FAST, speed=1),
+                   fighter("Bob", 1, Hex(3, 0), stats=SLOW))
+    press(app, "x", "h", "h", "KEY_ENTER")  # two hexes away with 1 AP: one step
+    assert app.session.view.combatant(1).hex == Hex(-1, 0)
+    assert "Ann walks 1 of 2 hexes: out of AP" in rows(draw(app))[-1]
 
 
 def test_a_key_with_no_binding_is_named_as_players_know_it():

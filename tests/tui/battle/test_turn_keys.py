@@ -11,7 +11,7 @@ from arena.hexgrid import Hex
 from arena.replay.file import Recorder
 from arena.rules import get_ruleset
 from arena.tui.battle.app import App
-from arena.tui.battle.modes import Mode
+from arena.tui.battle.modes import Mode, UiState
 from arena.tui.battle.session import Session
 from tests.factories import fighter, scenario
 from tests.tui.battle import test_app
@@ -94,3 +94,14 @@ def test_no_key_that_clears_a_more_ever_ends_a_turn(tmp_path_factory, keys):
     finally:
         session.close()
         battle.__exit__(None, None, None)
+
+
+def test_a_walk_longer_than_the_ap_goes_as_far_as_they_pay_for_and_says_so(make_app):
+    app = make_app(fighter("Ann", 0, Hex(-4, 0), stats=FAST),
+                   fighter("Bob", 1, Hex(0, -4), facing=3, stats=SLOW))
+    ap = active(app).ap
+    far = Hex(4, 0)  # eight hexes east
+    app.state = UiState(mode=Mode.LOOK, cursor=far)
+    press(app, "KEY_ENTER")
+    assert ap < 8 and active(app).hex == Hex(-4 + ap, 0), (ap, active(app).hex)
+    assert f"Ann walks {ap} of 8 hexes: out of AP (the rest next turn)" in screen_text(app, 120, 30)
