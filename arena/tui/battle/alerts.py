@@ -1,7 +1,8 @@
-"""Which log lines a player must not miss.
+"""Which log lines a player must not miss (the --more-- pause stops for them, issue 30).
 
-Their own combatants hit, fallen, disarmed or with a broken weapon; anyone struck by their own
-side (friendly fire).
+A hit on their side (or by it on its own: friendly fire); a critical or a fumble their side
+rolls or suffers; any death; any weapon dropped, knocked away or broken, except one thrown. A
+miss, a walk or a turn is shown without stopping.
 """
 
 from __future__ import annotations
@@ -12,18 +13,20 @@ from arena.ecs.events import Attacked, Died, Event, WeaponBroken, WeaponDropped
 
 
 def important(event: Event, sides: Mapping[int, int], players: Set[int]) -> bool:
-    """True when `event` hurts one of the player's combatants or is friendly fire."""
+    """True when `event` is one the player must see before it scrolls away."""
     def mine(entity: int) -> bool:
         return sides.get(entity, -1) in players
 
     match event:
         case Attacked():
             friendly = sides.get(event.actor, -1) == sides.get(event.target, -2)
-            return (mine(event.target) and event.result.hit) or (friendly and event.result.hit)
+            ours = mine(event.actor) or mine(event.target)
+            return (mine(event.target) and event.result.hit) or (friendly and event.result.hit) \
+                or (ours and (event.result.critical or event.result.fumble))
         case Died():
-            return mine(event.actor)
+            return True
         case WeaponDropped():
-            return mine(event.actor) and event.how != "is thrown"
+            return event.how != "is thrown"
         case WeaponBroken():
-            return mine(event.actor)
+            return True
     return False
