@@ -1,11 +1,16 @@
-"""Choosing what to attack: valid targets in range order and the weapons that can reach them."""
+"""Choosing what to attack: the targets, likeliest hit first, and the weapons that reach them."""
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 from arena.battle.core import Battle
 from arena.battle.view import BattleView, CombatantView, attack_plan
+from arena.errors import ArenaError
 from arena.hexgrid import hex_distance
 from arena.model.commands import Attack
+from arena.rules.base import AttackContext
+from arena.rules.odds import attack_odds, has_odds
 
 
 def candidate_slots(actor: CombatantView, fire: bool) -> list[int]:
@@ -48,20 +53,35 @@ def best_slot(battle: Battle, actor: CombatantView, enemy: CombatantView, fire: 
 def targets(
     battle: Battle, view: BattleView, actor: CombatantView, fire: bool
 ) -> list[tuple[int, int]]:
-    """(enemy, slot) for every living enemy: those attackable now first, each group nearest first.
+    """(enemy, slot) for every living enemy: those attackable now first, then the others.
 
-    A refused enemy stays in the list so aiming can show why; its slot is `best_slot`'s.
+    The attackable ones go likeliest hit first (then nearest), the others nearest first. A
+    refused enemy stays in the list so aiming can show why; its slot is `best_slot`'s.
     """
-    ready: list[tuple[int, int]] = []
+    ready: list[tuple[Fraction, int, int, int]] = []
     refused: list[tuple[int, int]] = []
     for enemy in sorted(view.enemies_of(actor.id),
                         key=lambda e: (hex_distance(actor.hex, e.hex), e.id)):
         slot = best_slot(battle, actor, enemy, fire)
         if slot is None:
             continue
-        valid = not isinstance(attack_plan(battle, Attack(actor.id, enemy.id, slot)), str)
-        (ready if valid else refused).append((enemy.id, slot))
-    return ready + refused
+        plan = attack_plan(battle, Attack(actor.id, enemy.id, slot))
+        if isinstance(plan, str):
+            refused.append((enemy.id, slot))
+        else:
+            ready.append((-_hit(battle, plan[0]), hex_distance(actor.hex, enemy.hex), enemy.id,
+                          slot))
+    return [(e, s) for _, _, e, s in sorted(ready)] + refused
+
+
+def _hit(battle: Battle, ctx: AttackContext) -> Fraction:
+    """The exact chance to hit (0 where the ruleset's odds are not computed)."""
+    if not has_odds(battle.ruleset):
+        return Fraction(0)
+    try:
+        return attack_odds(battle.ruleset, ctx).hit
+    except ArenaError:
+        return Fraction(0)
 
 
 def strikable(battle: Battle, view: BattleView, actor: CombatantView) -> CombatantView | None:

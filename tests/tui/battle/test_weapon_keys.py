@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from arena.hexgrid import Hex
 from arena.model.stats import Weapon
-from tests.factories import DAGGER, fighter
+from tests.factories import DAGGER, ap_stats, fighter
 from tests.tui.battle import test_app
 from tests.tui.battle.test_app import FAST, SLOW, press, screen_text
 
@@ -25,3 +25,14 @@ def test_w_with_one_weapon_and_no_spare_says_there_is_no_other(make_app):
                    fighter("Bob", 1, Hex(4, 0), facing=3, stats=SLOW))
     press(app, "f", "w")  # fire: the bow is the only missile weapon
     assert "Ann has no other weapon for this" in screen_text(app, 120, 30)
+
+
+def test_aiming_opens_on_the_likeliest_hit_among_those_in_reach_not_the_first_in_id_order(make_app):
+    app = make_app(fighter("Ann", 0, Hex(0, 0), stats=FAST),
+                   fighter("Bob", 1, Hex(1, 0), facing=3, stats=ap_stats(ac=25, dex=-5)),
+                   fighter("Cy", 1, Hex(-1, 0), facing=0, stats=ap_stats(ac=10, dex=-5)),
+                   fighter("Dee", 1, Hex(4, 0), facing=3, stats=ap_stats(ac=5, dex=-5)))
+    press(app, "a")
+    names = {c.id: c.name for c in app.session.view.combatants}
+    order = [names[e] for e, _ in app.state.targets]
+    assert order == ["Cy", "Bob", "Dee"]  # in reach: AC 10 before AC 25; out of reach last
