@@ -182,7 +182,7 @@ class Reader:
                 f"{len(state.targets)}: {speech.other(session, me, enemy)}, "
                 f"HP {enemy.hp}/{enemy.max_hp}.")
         attack = Attack(me.id, enemy.id, chosen[1], state.options)
-        preview = attack_preview(session.battle, attack, enemy.name, UNWRAPPED)
+        preview = attack_preview(session.battle, attack, enemy.name, UNWRAPPED, enemy.hp)
         return [head, joined(preview.lines)]
 
     def reaction(self) -> list[str]:

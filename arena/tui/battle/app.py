@@ -210,7 +210,8 @@ class App:
                 and view.reaction is None:
             attack = Attack(active.id, target.id, state.target[1], state.options)
             bottom = [describe.target_line(target),
-                      *attack_preview(self.session.battle, attack, target.name).lines]
+                      *attack_preview(self.session.battle, attack, target.name,
+                                      target_hp=target.hp).lines]
         elif view.reaction is not None and target is not None and self.session.player_turn:
             bottom = self._reaction_lines(target)
         elif state.mode == Mode.MENU:

@@ -54,8 +54,12 @@ def signed(mods: tuple[Modifier, ...]) -> str:
     return "".join(f" {m.value:+d} {m.label}" for m in mods)
 
 
-def odds_lines(odds: Odds, width: int = WIDTH) -> list[Line]:
-    """The roll, the rolls that hit, the chances, and the damage."""
+def odds_lines(odds: Odds, width: int = WIDTH, target_hp: int | None = None) -> list[Line]:
+    """The roll, the rolls that hit, the chances, the damage; the chance to kill, given HP.
+
+    The chance to kill (or knock out, for sublethal damage) is that of damage at least the
+    target's HP; effects that kill outright (a severed head) are not counted in it.
+    """
     target = odds.target_label if odds.needed is None else f"{odds.target_label} "
     needed = "" if odds.needed is None else str(odds.needed)
     if odds.target_modifiers:
@@ -80,21 +84,27 @@ def odds_lines(odds: Odds, width: int = WIDTH) -> list[Line]:
                          palette.TEXT, width)
         lines += wrapped(f"expected {kind} {float(odds.expected_damage):.1f}", palette.TEXT,
                          width)
+        if target_hp is not None:
+            word = "knocks out" if odds.sublethal else "kills"
+            down = odds.damage.chance(lambda d: d >= max(1, target_hp))
+            lines.append((f"{word}: {percent(down)}", palette.GOOD if down else palette.TEXT))
     return lines
 
 
-def _lines(ruleset: Ruleset, ctx: AttackContext, width: int = WIDTH) -> list[Line]:
+def _lines(ruleset: Ruleset, ctx: AttackContext, width: int = WIDTH,
+           target_hp: int | None = None) -> list[Line]:
     """The odds of the attack, or a dim line when this ruleset has none."""
     if not has_odds(ruleset):
         return [(f"odds: not computed for {ruleset.name} yet", palette.DIM)]
     try:
-        return odds_lines(attack_odds(ruleset, ctx), width)
+        return odds_lines(attack_odds(ruleset, ctx), width, target_hp)
     except ArenaError as exc:  # e.g. damage dice too large to convolve
         return wrapped(f"odds: {exc}", palette.DIM, width)
 
 
 def plan_lines(ruleset: Ruleset, ctx: AttackContext, cost: int, target_name: str,
-               options: tuple[str, ...] = (), width: int = WIDTH) -> list[Line]:
+               options: tuple[str, ...] = (), width: int = WIDTH,
+               target_hp: int | None = None) -> list[Line]:
     """An accepted attack's weapon, cost, distance, side, maneuvers and odds."""
     lines: list[Line] = [
         (f"{ctx.weapon.name} at {target_name}", palette.BRIGHT),
@@ -102,19 +112,20 @@ def plan_lines(ruleset: Ruleset, ctx: AttackContext, cost: int, target_name: str
     ]
     if options:
         lines.append((f"maneuver: {', '.join(options)}", palette.HINT))
-    lines.extend(_lines(ruleset, ctx, width))
+    lines.extend(_lines(ruleset, ctx, width, target_hp))
     return lines
 
 
 def attack_preview(battle: Battle, command: Attack, target_name: str,
-                   width: int = WIDTH) -> Preview:
+                   width: int = WIDTH, target_hp: int | None = None) -> Preview:
     """The preview of `command` wrapped to `width`: its refusal, or its cost and chances."""
     plan = attack_plan(battle, command)
     if isinstance(plan, str):
         return Preview(((f"cannot attack {target_name}:", palette.BAD),
                         *wrapped(plan, palette.BAD, width)), False)
     ctx, cost = plan
-    lines = plan_lines(battle.ruleset, ctx, cost, target_name, command.options, width)
+    lines = plan_lines(battle.ruleset, ctx, cost, target_name, command.options, width,
+                       target_hp)
     return Preview(tuple(lines), True)
 
 

@@ -36,3 +36,17 @@ def test_aiming_opens_on_the_likeliest_hit_among_those_in_reach_not_the_first_in
     names = {c.id: c.name for c in app.session.view.combatants}
     order = [names[e] for e, _ in app.state.targets]
     assert order == ["Cy", "Bob", "Dee"]  # in reach: AC 10 before AC 25; out of reach last
+
+
+def _aimed_text(make_app, hp: int) -> str:  # type: ignore[no-untyped-def]
+    app = make_app(fighter("Ann", 0, Hex(0, 0), stats=FAST),
+                   fighter("Bob", 1, Hex(1, 0), facing=3, hp=hp, stats=SLOW))
+    press(app, "a")
+    return screen_text(app, 120, 40)
+
+
+def test_the_aiming_panel_shows_the_chance_to_kill_at_the_target_s_hp(make_app):
+    one = _aimed_text(make_app, 1)  # any hit kills: the chance to kill is the chance to hit
+    hit = one.split("hit chance ")[1].split()[0]
+    assert f"kills: {hit}" in one, one
+    assert "kills: 0%" in _aimed_text(make_app, 100)  # d8 + 3 never reaches 100
