@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import esper
 
 from arena.battle.core import Battle
@@ -145,3 +147,16 @@ def test_holdings_give_each_combatant_s_kit_as_records_and_the_floor_with_owners
         assert (bob.fallen, bob.sublethal, bob.supplies) == (True, 4, ())
         assert left.of(2) is bob
         assert left.floor == (Dropped(left.floor[0].id, DAGGER, 2),)
+
+
+def test_within_a_side_every_combatant_shows_its_own_letter_and_the_hash_keeps_the_glyphs():
+    specs = [fighter("Lancer", 0, Hex(-2, 0)), fighter("Longbowman", 0, Hex(-2, 1)),
+             fighter("Lancer 2", 0, Hex(-2, 2)), fighter("Goblin 1", 1, Hex(2, 0)),
+             fighter("Goblin 2", 1, Hex(2, 1)), fighter("Gnoll", 1, Hex(2, 2))]
+    specs = [dataclasses.replace(s, glyph="L" if s.side == 0 else "g") for s in specs]
+    with Battle(scenario(*specs), get_ruleset("ap"), 1) as b:
+        before = b.state_hash()
+        letters = [(c.name, c.glyph) for c in snapshot(b).combatants]
+        assert b.state_hash() == before
+    assert letters == [("Lancer", "L"), ("Longbowman", "O"), ("Lancer 2", "2"),
+                       ("Goblin 1", "g"), ("Goblin 2", "2"), ("Gnoll", "N")]
