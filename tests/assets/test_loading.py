@@ -109,6 +109,13 @@ def load_test_scenario(root: Path, text: str) -> Scenario:
 # --- the real files ---------------------------------------------------------------------
 
 
+def test_no_terrain_glyph_is_a_letter_a_digit_an_item_or_a_body(library: Library) -> None:
+    # issue 30: one glyph per meaning; a letter is a combatant, `)` a weapon, `%` a body
+    glyphs = {t.glyph: name for name, t in library.terrain.items()}
+    assert len(glyphs) == len(library.terrain)  # no two terrains alike
+    assert not [g for g in glyphs if g.isalnum() or g in ")%"], glyphs
+
+
 def test_real_library_has_the_documented_ids(library: Library) -> None:
     assert {"floor", "grass", "stone", "wall", "pillar", "water", "pit"} <= set(library.terrain)
     assert {
