@@ -20,6 +20,7 @@ from arena.model.commands import Attack
 from arena.tui.accessible import speech
 from arena.tui.battle import describe, help, outcome, pager
 from arena.tui.battle.app import App
+from arena.tui.battle.glossary import glossary_lines
 from arena.tui.battle.modes import Exit, Mode
 from arena.tui.battle.preview import attack_preview, plan_lines
 from arena.tui.term.glyphs import sanitise
@@ -199,10 +200,12 @@ class Reader:
         return [f"Opening: {speech.other(session, me, them)}.", joined(odds)]
 
     def help_text(self) -> list[str]:
-        """Every key (the live bindings) and the guide, as plain lines."""
+        """Every key (the live bindings), the guide and the glossary, as plain lines."""
         rows = [INTRO, "Keys:"]
         rows += [text.strip() for text, _ in help.key_lines(self.app.session, UNWRAPPED)]
         rows += [text for text, _ in help.guide_lines(self.app.session, WIDTH) if text]
+        rows += [text for text, _ in glossary_lines(self.app.session.view.ruleset, UNWRAPPED)
+                 if text]
         return rows
 
     def history(self) -> list[str]:

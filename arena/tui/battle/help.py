@@ -10,6 +10,7 @@ from collections.abc import Mapping
 
 from arena.battle.view import attack_costs
 from arena.rules.base import Action
+from arena.tui.battle.glossary import glossary_lines
 from arena.tui.battle.panels import lines
 from arena.tui.battle.render import (
     CORPSE_GLYPH,
@@ -27,7 +28,7 @@ from arena.tui.term.keymap import LIVE, Binding, first_key, keys_for
 from arena.tui.term.layout import LARGE_HEIGHT, LARGE_WIDTH, Rect
 from arena.tui.term.lines import Line, wrapped
 
-PAGES = 2
+PAGES = 3
 KEY_COLUMN = 14
 
 
@@ -140,7 +141,7 @@ def guide_lines(session: Session, width: int) -> list[Line]:
 
 
 def draw(canvas: Canvas, session: Session, page: int) -> None:
-    """Draw help page `page` (0 or 1) over the whole screen."""
+    """Draw help page `page` (0 the keys, 1 the guide, 2 the glossary) over the whole screen."""
     width, height = canvas.width, canvas.height
     more = "any key for the next page, Esc to play" if page + 1 < PAGES else "any key to play"
     title = f" Help, page {page + 1} of {PAGES}: {more}"
@@ -154,5 +155,7 @@ def draw(canvas: Canvas, session: Session, page: int) -> None:
         split = next((i for i in range(half, len(rows)) if rows[i][1] == palette.TITLE), half)
         lines(canvas, Rect(body.x, body.y, column, body.height), rows[:split])
         lines(canvas, Rect(body.x + column + 2, body.y, column, body.height), rows[split:])
-    else:
+    elif page == 1:
         lines(canvas, body, guide_lines(session, body.width))
+    else:
+        lines(canvas, body, glossary_lines(session.view.ruleset, body.width))

@@ -306,7 +306,7 @@ def test_help_or_quit_from_look_mode_comes_back_to_the_plain_map(make_app):
     assert app.state.mode == Mode.NORMAL and app.state.cursor is None
 
 
-def test_help_lists_every_key_of_the_keymap_then_the_guide(make_app):
+def test_help_lists_every_key_of_the_keymap_then_the_guide_then_the_glossary(make_app):
     app = two_apart(make_app)
     press(app, "?")
     text = screen_text(app)
@@ -316,6 +316,8 @@ def test_help_lists_every_key_of_the_keymap_then_the_guide(make_app):
         assert (f"{keys_for(binding.action)}: " if refused else binding.help) in text
     press(app, "x")
     assert "How to play" in screen_text(app)
+    press(app, "x")
+    assert "Words the screens use" in screen_text(app)
     press(app, "x")
     assert app.state.mode == Mode.NORMAL and app.state.cursor is None
 
