@@ -21,6 +21,9 @@ GENERAL: tuple[tuple[str, str], ...] = (
                                  "the party's, under 0.9 of it, under 1.3 times it, above"),
     ("rear, flank", "where the attacker stands as the defender faces: behind, or to a side"),
     ("sublethal", "damage that knocks out instead of killing"),
+    ("level on the document's table", "the level the ruleset's own tables read for a member "
+                                      "(its attack row, its mastery), which a run's levels "
+                                      "raise"),
 )
 
 # Each ruleset's own terms, as its document uses them.
@@ -37,9 +40,6 @@ RULESETS: dict[str, tuple[tuple[str, str], ...]] = {
              ("injury points", "lasting hurts that stay until tended at camp")),
     "becmi": (("HRM", "hit roll modifier: a row of the Attack Rolls table, by class and level "
                       "(or a monster's hit dice)"),
-              ("level on the document's table", "the class level the Attack Rolls table and "
-                                                "weapon mastery read, which a run's levels "
-                                                "raise"),
               ("mastery", "weapon mastery: basic to grand master, each step more damage and "
                           "special effects")),
 }
