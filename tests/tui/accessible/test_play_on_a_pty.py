@@ -21,7 +21,8 @@ def test_accessible_mode_speaks_plain_lines_and_takes_every_command(games, tmp_p
     game.wait_for("Korg moves 1 hex")
     assert "3 hexes east" in game.text
     game.send("?\r")
-    game.wait_for("an attack 4 AP")
+    game.wait_for("facing: turning costs AP")  # the glossary's last line, after the guide
+    assert "an attack 4 AP" in " ".join(game.raw.decode(errors="replace").split())
     game.send("S\r")
     assert game.wait_exit() == 0
     assert "Saved to saves/duel-1.save.json" in game.text
