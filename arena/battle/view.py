@@ -13,6 +13,7 @@ from typing import Any
 import esper
 
 from arena.battle.core import Battle
+from arena.battle.letters import distinct_letters
 from arena.ecs import queries
 from arena.ecs.auras import Auras
 from arena.ecs.components import (
@@ -258,36 +259,14 @@ def clock(battle: Battle) -> ClockView:
     return ClockView(now.round, now.order, now.active, now.over, now.winner, now.reason)
 
 
-def distinct_letters(combatants: tuple[CombatantView, ...]) -> tuple[CombatantView, ...]:
-    """The combatants with one map letter each within a side, in entity-id order.
-
-    The first keeps its own; a later one whose letter is taken in its side takes the digit its
-    name ends with ("Goblin 2": `2`), else the first letter of its name not yet taken, else
-    the first free digit. Display only: the battle and its hashes keep the scenario's glyphs.
-    """
-    taken: dict[int, set[str]] = {}
-    out = []
-    for c in combatants:
-        used = taken.setdefault(c.side, set())
-        letter = c.glyph.upper()
-        if letter in used:
-            tail = c.name.rstrip()[-1:]
-            picks = [tail] if tail.isdigit() else []
-            picks += [ch.upper() for ch in c.name if ch.isalnum()] + list("123456789")
-            letter = next((p for p in picks if p not in used), letter)
-            out.append(replace(c, glyph=letter))
-        else:
-            out.append(c)
-        used.add(letter)
-    return tuple(out)
-
-
 def snapshot(battle: Battle) -> BattleView:
     """Copy the battle's visible state; the battle is not changed."""
     active = battle.active
     now = clock(battle)
     identities = sorted(esper.get_component(Identity))
-    combatants = distinct_letters(tuple(_combatant(battle, e, ident) for e, ident in identities))
+    drawn = tuple(_combatant(battle, e, ident) for e, ident in identities)
+    combatants = tuple(c if c.glyph == g else replace(c, glyph=g)
+                       for c, g in zip(drawn, distinct_letters(drawn), strict=True))
     lying: list[ItemView] = [ItemView(e, pos.hex, item.weapon)
                              for e, (item, pos) in esper.get_components(Item, Position)]
     lying += [ItemView(e, pos.hex, found.shield)
