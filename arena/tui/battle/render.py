@@ -27,6 +27,7 @@ from arena.tui.term.layout import Rect
 FACING_ARROWS = "→↗↖←↙↘"
 ITEM_GLYPH = ")"
 CORPSE_GLYPH = "%"
+EDGE_MARKS = "◀▶▲▼"  # the map goes on past the left, right, top, bottom edge
 TARGET_MARK = "»"
 TARGET_MARK_RIGHT = "«"
 CURSOR_MARKS = "[]"
@@ -76,6 +77,12 @@ class TerrainLayer:
         ).reshape(-1, 3)
         self._clip: tuple[object, NDArray[np.int32], NDArray[np.int32], NDArray[np.int32],
                           NDArray[np.uint8]] | None = None
+
+    def cut(self, area: Rect, origin: tuple[int, int]) -> tuple[bool, bool, bool, bool]:
+        """Whether the map goes on past `area`'s left, right, top and bottom edges."""
+        cols, rows = self.dx + origin[0], self.dy + origin[1]
+        return (bool((cols < area.x).any()), bool((cols >= area.x + area.width).any()),
+                bool((rows < area.y).any()), bool((rows >= area.y + area.height).any()))
 
     def paint(self, canvas: Canvas, area: Rect, origin: tuple[int, int]) -> None:
         """Draw every terrain glyph that falls inside `area`."""
@@ -148,6 +155,19 @@ class MapPainter:
             if c.alive:
                 self._combatant(pen, c, colours[c.side % len(colours)])
         self._highlights(pen, view, marks)
+        self._edges(canvas, area, self.layer(view.map, size).cut(area, origin))
+
+    @staticmethod
+    def _edges(canvas: Canvas, area: Rect, cut: tuple[bool, bool, bool, bool]) -> None:
+        """A marker halfway along each edge past which the map goes on (it follows the focus)."""
+        left, right, top, bottom = cut
+        mx, my = area.x + area.width // 2, area.y + area.height // 2
+        for shown, x, y, mark in ((left, area.x, my, EDGE_MARKS[0]),
+                                  (right, area.x + area.width - 1, my, EDGE_MARKS[1]),
+                                  (top, mx, area.y, EDGE_MARKS[2]),
+                                  (bottom, mx, area.y + area.height - 1, EDGE_MARKS[3])):
+            if shown:
+                canvas.cell(x, y, mark, palette.HINT, None)
 
     def _combatant(self, pen: Pen, c: CombatantView, colour: palette.RGB) -> None:
         """A combatant's letter (its case tells the side) and facing; at size 2 its health."""

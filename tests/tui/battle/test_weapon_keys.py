@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from arena.hexgrid import Hex
 from arena.model.stats import Weapon
-from tests.factories import DAGGER, ap_stats, fighter
+from arena.tui.battle.render import EDGE_MARKS
+from tests.factories import DAGGER, ap_stats, arena_map, fighter
 from tests.tui.battle import test_app
 from tests.tui.battle.test_app import FAST, SLOW, press, screen_text
 
@@ -50,3 +51,14 @@ def test_the_aiming_panel_shows_the_chance_to_kill_at_the_target_s_hp(make_app):
     hit = one.split("hit chance ")[1].split()[0]
     assert f"kills: {hit}" in one, one
     assert "kills: 0%" in _aimed_text(make_app, 100)  # d8 + 3 never reaches 100
+
+
+def test_a_cropped_map_marks_the_edges_it_goes_on_past_and_a_whole_one_none(make_app):
+    small = make_app(fighter("Ann", 0, Hex(0, 0), stats=FAST),
+                     fighter("Bob", 1, Hex(3, 0), facing=3, stats=SLOW))
+    assert not any(m in screen_text(small) for m in EDGE_MARKS)
+    big = make_app(fighter("Ann", 0, Hex(0, 0), stats=FAST),
+                   fighter("Bob", 1, Hex(3, 0), facing=3, stats=SLOW),
+                   hexmap=arena_map(radius=14))
+    text = screen_text(big)  # 80x24: a radius-14 map is 58 columns by 29 rows
+    assert all(m in text for m in EDGE_MARKS), text
