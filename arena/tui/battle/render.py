@@ -17,7 +17,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from arena.battle.view import BattleView, CombatantView
-from arena.hexgrid import Hex, hex_to_cell
+from arena.hexgrid import Hex, hex_neighbor, hex_to_cell
 from arena.model.terrain import HexMap, Terrain
 from arena.tui.battle.describe import health
 from arena.tui.term import palette
@@ -194,8 +194,10 @@ class MapPainter:
             pen.put(marks.cursor, CURSOR_MARKS[0], palette.BRIGHT, None)
             pen.put(marks.cursor, CURSOR_MARKS[1], palette.BRIGHT, None, right)
         if marks.target is not None:  # a mark beside the target, readable without colour
-            if pen.size == 1:
-                pen.put(marks.target, TARGET_MARK, palette.BRIGHT, palette.TARGET_BG, dx=-1)
+            if pen.size == 1:  # in the west neighbour's arrow column: never over an arrow
+                west = hex_neighbor(marks.target, 3)
+                if view.standing_at(west) is None:
+                    pen.put(marks.target, TARGET_MARK, palette.BRIGHT, palette.TARGET_BG, dx=-1)
             else:
                 pen.put(marks.target, TARGET_MARK, palette.BRIGHT, None)
                 pen.put(marks.target, TARGET_MARK_RIGHT, palette.BRIGHT, None, right)

@@ -62,7 +62,10 @@ def test_sides_differ_by_letter_case_on_the_map_and_by_a_side_column_in_the_list
 def test_the_aimed_target_is_marked_beside_it_without_colour(make_app):
     app = three(make_app)
     press(app, "a")
+    if app.session.view.combatant(app.state.target[0]).name != "Cat":
+        press(app, "KEY_TAB")  # Cat: nobody west of it, whose arrow the mark would hide
     target = app.session.view.combatant(app.state.target[0])
+    assert target.name == "Cat"
     x, y = cell_of(target.hex)
     assert chr(draw(app).rgb["ch"][y, x - 1]) == TARGET_MARK
 

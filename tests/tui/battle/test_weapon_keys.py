@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from arena.hexgrid import Hex
 from arena.model.stats import Weapon
-from arena.tui.battle.render import EDGE_MARKS
-from tests.factories import DAGGER, ap_stats, arena_map, fighter
+from arena.tui.battle.render import EDGE_MARKS, FACING_ARROWS, TARGET_MARK
+from tests.factories import DAGGER, SHORTBOW, ap_stats, arena_map, fighter
 from tests.tui.battle import test_app
 from tests.tui.battle.test_app import FAST, SLOW, press, screen_text
 
@@ -62,3 +62,17 @@ def test_a_cropped_map_marks_the_edges_it_goes_on_past_and_a_whole_one_none(make
                    hexmap=arena_map(radius=14))
     text = screen_text(big)  # 80x24: a radius-14 map is 58 columns by 29 rows
     assert all(m in text for m in EDGE_MARKS), text
+
+
+def test_the_target_mark_never_hides_the_facing_arrow_of_one_standing_west_of_the_target(
+        make_app):
+    app = make_app(fighter("Ann", 0, Hex(0, 0), stats=FAST),
+                   fighter("Bob", 1, Hex(1, 0), facing=3, stats=SLOW))
+    press(app, "a")  # Bob, east of Ann, is the target: the mark would sit on Ann's arrow
+    x, y = test_app.cell_of(Hex(0, 0))
+    assert chr(test_app.draw(app).rgb["ch"][y, x + 1]) == FACING_ARROWS[0]
+    lone = make_app(fighter("Ann", 0, Hex(-1, 0), stats=FAST, weapons=(SHORTBOW,)),
+                    fighter("Bob", 1, Hex(2, 0), facing=3, stats=SLOW))
+    press(lone, "f")  # nobody west of Bob: the mark stands there
+    x, y = test_app.cell_of(Hex(2, 0))
+    assert chr(test_app.draw(lone).rgb["ch"][y, x - 1]) == TARGET_MARK
