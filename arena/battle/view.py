@@ -293,10 +293,12 @@ def snapshot(battle: Battle) -> BattleView:
     )
 
 
-def path_to(battle: Battle, actor: int, to: Hex) -> list[Hex] | None:
-    """The walking path from `actor`'s hex to `to` (both included), or None if unreachable."""
+def path_to(battle: Battle, actor: int, to: Hex, ap: int | None = None) -> list[Hex] | None:
+    """The walk from `actor`'s hex to `to`, both in (with `ap`: as far as they pay), or None."""
     battle.world.activate()
-    return battle.movement.paths_from(actor).path_to(to)
+    paths = battle.movement.paths_from(actor)
+    path, cost = paths.path_to(to), step_cost(battle)
+    return path if path is None or ap is None or not cost else paths.affordable(path, ap // cost)
 
 
 def step_cost(battle: Battle) -> int | None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from arena.battle.view import CombatantView, known_buffs, make_command, path_to, step_cost
+from arena.battle.view import CombatantView, known_buffs, make_command, path_to
 from arena.hexgrid import Hex, hex_neighbor
 from arena.model.commands import (
     Attack,
@@ -326,16 +326,10 @@ def _walk(looking: UiState, session: Session, actor: CombatantView, to: Hex) -> 
     """
     state = replace(looking, mode=Mode.NORMAL, cursor=None)
     path = path_to(session.battle, actor.id, to)
-    cost = step_cost(session.battle)
-    if path is None or cost is None or len(path) < 2:
+    walk = path_to(session.battle, actor.id, to, actor.ap)
+    if path is None or walk is None or len(path) < 2:
         return Reaction(state, Move(actor.id, to))  # the engine says why not
-    spent, reach = 0, 0
-    for k, h in enumerate(path[1:], 1):
-        terrain = session.view.map.terrain(h)
-        spent += cost * (terrain.move_cost if terrain is not None else 1)
-        if spent > actor.ap:
-            break
-        reach = k
+    reach = len(walk) - 1
     if reach == len(path) - 1:
         return Reaction(state, Move(actor.id, to))
     if reach == 0:
