@@ -94,7 +94,11 @@ def run_terminal(args: argparse.Namespace) -> int:
     config = config_from(args)
     preset = Preset(config.seed if config.seeded else None, args.rules, config.steps,
                     config.endless, config.party, args.difficulty)
-    return terminal_run(args.saves, preset, args.accessible)
+    if terminal_run(args.saves, preset, args.accessible) != "skirmish":
+        return 0
+    from arena.tui.launch import PlayOptions, play  # noqa: PLC0415  (the title asked for one)
+
+    return play(PlayOptions(saves=args.saves, accessible=args.accessible))
 
 
 def run_run(args: argparse.Namespace, out: TextIO) -> int:

@@ -366,7 +366,9 @@ def _titled(screen: Screen, library: Library, saves: Path, preset: Preset | None
             waiting.close()
 
 
-def terminal_run(saves: Path, preset: Preset, accessible: bool = False) -> int:
-    """`arena run` without --auto: the terminal run, what the preset fixes not asked."""
-    title(saves, preset, accessible)
-    return 0
+def terminal_run(saves: Path, preset: Preset, accessible: bool = False) -> str:
+    """`arena run` without --auto: the terminal run, what the preset fixes not asked.
+
+    Returns 'skirmish' when the player asked the title for one (the caller starts it).
+    """
+    return title(saves, preset, accessible)

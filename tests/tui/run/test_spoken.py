@@ -75,3 +75,11 @@ def test_a_camp_is_read_as_roster_piles_and_one_line_per_choice_the_question_las
     assert lines[0] == "Camp after bout 5 - the camp's one action: free - 30 coin"
     assert "  sword +1, +4 vs reptiles (1d8, melee, one hand, +1)" in lines  # one line
     assert lines[-1].startswith("Which item? 1) sword +1, +4 vs reptiles  Esc: never mind"), lines
+
+
+@pytest.mark.slow
+def test_a_skirmish_chosen_at_the_accessible_title_is_played_in_lines_too(tmp_path):
+    done = _arena(tmp_path, "s\n")
+    assert done.returncode == 0, done.stderr
+    assert "your archer" in done.stdout and "Keys: " in done.stdout  # the accessible battle
+    assert done.stdout.rstrip().endswith("the battle's journal is kept; run arena to resume it.")
