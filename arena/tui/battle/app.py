@@ -12,9 +12,9 @@ import tcod.console
 from arena.battle.view import CombatantView, reaction_plan
 from arena.hexgrid import ORIGIN
 from arena.model.commands import Attack
-from arena.tui.battle import aim, describe, help, outcome, pager, panels, pointer
+from arena.tui.battle import aim, approach, describe, help, outcome, pager, panels, pointer
 from arena.tui.battle.controls import react
-from arena.tui.battle.modes import Exit, Mode, UiState
+from arena.tui.battle.modes import Exit, Mode, Reaction, UiState
 from arena.tui.battle.preview import attack_preview, plan_lines, short_odds
 from arena.tui.battle.render import MapPainter, Marks
 from arena.tui.battle.session import Session
@@ -97,16 +97,7 @@ class App:
             return
         mark = len(self.session.log)
         reaction = react(self.state, key, self.session, self.page)
-        state = reaction.state
-        if reaction.command is not None:
-            reason = self.session.submit(reaction.command)
-            if reason is not None:  # a refused walk from look mode stays in look mode
-                kept = self.state if self.state.mode == Mode.LOOK else state
-                state = replace(kept, hint=f"cannot: {reason}")
-            else:
-                self.session.run_ai()
-                state = replace(state, log_offset=0,
-                                hint=reaction.note or self._after_command())
+        state = reaction.state if reaction.command is None else self._submit(reaction)
         if self.session.view.over and state.mode != Mode.SUMMARY:
             state = UiState(mode=Mode.SUMMARY)
             self.flush_input = True  # a key typed during the last blow must not skip this
@@ -116,6 +107,21 @@ class App:
             self.state = pager.pause(self.state, self.session.log[mark:], self.log, self.page)
         if reaction.exit is not None:
             self._leave(reaction.exit)
+
+    def _submit(self, reaction: Reaction) -> UiState:
+        """Give the reaction's command (and a planned walk's blow); the state to show after."""
+        assert reaction.command is not None
+        state, draws = reaction.state, self.session.battle.dice.draws
+        reason = self.session.submit(reaction.command)
+        if reason is not None:  # a refused walk from look mode stays in look mode
+            kept = self.state if self.state.mode == Mode.LOOK else state
+            return replace(kept, hint=f"cannot: {reason}")
+        note = reaction.note
+        if isinstance(reaction.then, Attack):  # move-and-attack: the blow, if the walk held
+            note = approach.follow_up(self.session, reaction.command.actor, reaction.then,
+                                      draws) or note
+        self.session.run_ai()
+        return replace(state, log_offset=0, hint=note or self._after_command())
 
     def _could_strike(self) -> CombatantView | None:
         """The enemy the player's active member could still attack, when ending asks first."""
@@ -196,8 +202,16 @@ class App:
         aimed = state.target[0] if state.target else None
         target = view.combatant(view.reaction.target if view.reaction else aimed)
         focus = state.cursor or (target.hex if target else None) or (active.hex if active else None)
-        path = describe.walk(self.session, state.cursor)[0] if state.cursor else ()
-        marks = Marks(cursor=state.cursor, target=target.hex if target else None, path=path)
+        walk = approach.plan(self.session, active.id, target.id, state.target[1],
+                             state.options) if state.target and active and target and \
+            view.reaction is None else None
+        path = describe.walk(self.session, state.cursor)[0] if state.cursor else \
+            (walk.path if walk else ())
+        bonus = approach.bonuses(self.session, active.id, target.id, state.target[1],
+                                 state.options) if state.target and active and target and \
+            state.cursor is None else {}
+        marks = Marks(cursor=state.cursor, target=target.hex if target else None, path=path,
+                      bonus=tuple(sorted(bonus)))
         origin = map_origin(lay.map, view.map.radius, focus or ORIGIN, lay.hex_size)
         self.map_area, self.origin, self.hex_size = lay.map, origin, lay.hex_size
         self.painter.paint(canvas, lay.map, origin, view, marks, lay.hex_size)
@@ -209,9 +223,10 @@ class App:
         elif state.target is not None and active is not None and target is not None \
                 and view.reaction is None:
             attack = Attack(active.id, target.id, state.target[1], state.options)
-            bottom = [describe.target_line(target),
-                      *attack_preview(self.session.battle, attack, target.name,
-                                      target_hp=target.hp).lines]
+            bottom = [describe.target_line(target), *approach.bonus_lines(bonus, lay.panel.width),
+                      *(approach.lines(self.session, walk, target, lay.panel.width) if walk
+                        else attack_preview(self.session.battle, attack, target.name,
+                                            target_hp=target.hp).lines)]
         elif view.reaction is not None and target is not None and self.session.player_turn:
             bottom = self._reaction_lines(target)
         elif state.mode == Mode.MENU:

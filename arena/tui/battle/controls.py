@@ -22,7 +22,7 @@ from arena.model.commands import (
     Reload,
     UseItem,
 )
-from arena.tui.battle import aim
+from arena.tui.battle import aim, approach
 from arena.tui.battle.describe import weapon_text
 from arena.tui.battle.modes import Choice, Exit, Mode, Reaction, UiState
 from arena.tui.battle.session import Session
@@ -278,6 +278,11 @@ def _target(state: UiState, action: str | None, session: Session) -> Reaction:
         there = session.view.combatant(enemy)
         refused = (aim.refusal(session.battle, actor, there, slot, state.options)
                    if there else "that target is gone")
+        walk = approach.plan(session, actor.id, enemy, slot, state.options) if there else None
+        if refused is not None and walk is not None:  # move-and-attack: walk, then strike
+            return Reaction(replace(state, mode=Mode.NORMAL, last_target=enemy, options=(),
+                                    bump=""), Move(actor.id, walk.spot),
+                            then=Attack(actor.id, enemy, slot, state.options))
         if refused is not None:  # stay aiming: Tab may find a target that can be attacked
             return Reaction(replace(state, hint=refused))
         return Reaction(replace(state, mode=Mode.NORMAL, last_target=enemy, options=(), bump=""),

@@ -78,3 +78,4 @@ class Reaction:
     command: Command | None = None
     exit: Exit | None = None
     note: str = ""  # said once the command is made (a walk cut short by the AP)
+    then: Command | None = None  # the blow struck after a planned walk (move-and-attack)

@@ -27,6 +27,7 @@ from arena.tui.term.layout import Rect
 FACING_ARROWS = "→↗↖←↙↘"
 ITEM_GLYPH = ")"
 CORPSE_GLYPH = "%"
+BONUS_MARK = "◆"  # target mode: a hex from which a ruleset bonus applies (the panel names it)
 EDGE_MARKS = "◀▶▲▼"  # the map goes on past the left, right, top, bottom edge
 TARGET_MARK = "»"
 TARGET_MARK_RIGHT = "«"
@@ -42,6 +43,7 @@ class Marks:
     cursor: Hex | None = None
     target: Hex | None = None
     path: tuple[Hex, ...] = ()
+    bonus: tuple[Hex, ...] = ()  # target mode: hexes from which a ruleset bonus applies
 
 
 def terrain_cells(h: Hex, t: Terrain, size: int) -> Iterator[tuple[int, int]]:
@@ -140,6 +142,9 @@ class MapPainter:
         self.layer(view.map, size).paint(canvas, area, origin)
         pen = Pen(canvas, area, origin, size)
         mid = size - 1  # the glyph's column in a block; the arrow is right of it
+        for h in marks.bonus:  # a colour-free mark too, in the terrain glyph's cell
+            pen.shade(h, palette.BONUS_BG, inner=True)
+            pen.put(h, BONUS_MARK, palette.HINT, None, size - 1)
         for h in marks.path[1:]:
             pen.shade(h, palette.PATH_BG, inner=True)
         standing = {c.hex for c in view.combatants if c.alive}

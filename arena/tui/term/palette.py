@@ -22,6 +22,7 @@ FRAME: RGB = (70, 70, 90)
 ACTIVE_BG: RGB = (95, 75, 10)
 CURSOR_BG: RGB = (20, 90, 130)
 PATH_BG: RGB = (30, 60, 35)
+BONUS_BG: RGB = (70, 60, 10)  # target mode: a hex from which a ruleset bonus applies
 TARGET_BG: RGB = (130, 25, 25)
 STATUS_BG: RGB = (30, 30, 45)
 ALERT_BG: RGB = (110, 20, 60)

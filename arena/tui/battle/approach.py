@@ -1,0 +1,98 @@
+"""Move-and-attack on the battle screen: the walk planned to strike an enemy out of reach.
+
+Aiming at an enemy the blow cannot reach from here shows the plan (`arena.battle.reach`):
+the hex, the path on the map, the AP of the walk and of the blow, and the odds from there.
+Enter walks, then strikes if the walk went as planned: no die rolled on the way, no enemy
+reaction waiting, the same combatant still acting on the planned hex. Otherwise the walk
+stands and the hint says why the blow was not made.
+"""
+
+from __future__ import annotations
+
+from arena.battle.reach import Approach, approach, bonus_hexes
+from arena.battle.view import CombatantView, attack_plan
+from arena.hexgrid import Hex
+from arena.model.commands import Attack
+from arena.tui.battle.preview import WIDTH, plan_lines
+from arena.tui.battle.render import BONUS_MARK
+from arena.tui.battle.session import Session
+from arena.tui.term import palette
+from arena.tui.term.lines import Line, wrapped
+
+_Key = tuple[int, int, int, int, int, int, tuple[str, ...]]
+_KEPT: dict[_Key, Approach | None] = {}
+_BONUS: dict[_Key, dict[Hex, str]] = {}
+KEEP = 64  # plans remembered (the screen redraws the same plan many times)
+
+
+def plan(session: Session, actor: int, enemy: int, slot: int,
+         options: tuple[str, ...] = ()) -> Approach | None:
+    """The walk-and-strike plan on `enemy`, or None when the blow can be made from here."""
+    command = Attack(actor, enemy, slot, options)
+    key = (id(session.battle), id(session.recorder), len(session.recorder.steps), actor, enemy,
+           slot, options)
+    if key in _KEPT:
+        return _KEPT[key]
+    found = None
+    if isinstance(attack_plan(session.battle, command), str):
+        found = approach(session.battle, actor, enemy, slot, options)
+    if len(_KEPT) >= KEEP:
+        _KEPT.clear()
+    _KEPT[key] = found
+    return found
+
+
+def bonuses(session: Session, actor: int, enemy: int, slot: int,
+            options: tuple[str, ...] = ()) -> dict[Hex, str]:
+    """The hexes from which a blow at `enemy` earns a ruleset bonus, each with its name."""
+    key = (id(session.battle), id(session.recorder), len(session.recorder.steps), actor, enemy,
+           slot, options)
+    found = _BONUS.get(key)
+    if found is None:
+        if len(_BONUS) >= KEEP:
+            _BONUS.clear()
+        found = _BONUS[key] = bonus_hexes(session.battle, actor, enemy, slot, options)
+    return found
+
+
+def bonus_lines(bonus: dict[Hex, str], width: int = WIDTH) -> list[Line]:
+    """The panel's legend for the marked hexes: each bonus named once, with how many."""
+    if not bonus:
+        return []
+    names = sorted(set(bonus.values()))
+    counts = [f"{name} ({sum(v == name for v in bonus.values())})" for name in names]
+    return wrapped(f"{BONUS_MARK} bonus from: {'; '.join(counts)}", palette.HINT, width)
+
+
+def lines(session: Session, walk: Approach, target: CombatantView,
+          width: int = WIDTH) -> list[Line]:
+    """The panel for a planned walk and blow: where, the AP, what the hex adds, the odds."""
+    steps, spot, ctx = len(walk.path) - 1, walk.spot, walk.context
+    head: list[Line] = [("Enter: walk there and strike", palette.HINT),
+                        (f"walk {steps} hex{'es' if steps != 1 else ''}, {walk.walk_ap} AP, "
+                         f"to {spot.q},{spot.r}", palette.HINT)]
+    extras = [f"run-up {ctx.run_up}" if ctx.run_up else "", "flanking" if ctx.flanked else "",
+              f"cover {ctx.cover}/4" if ctx.cover else ""]
+    said = ", ".join(x for x in extras if x)
+    head += wrapped(f"there: {said}", palette.TEXT, width) if said else []
+    return [*head, *plan_lines(session.battle.ruleset, ctx, walk.attack_ap, target.name,
+                               ctx_options(walk), width, target.hp)]
+
+
+def ctx_options(walk: Approach) -> tuple[str, ...]:
+    """The maneuvers the planned blow is made with."""
+    return tuple(sorted(walk.context.options))
+
+
+def follow_up(session: Session, actor: int, blow: Attack, draws: int) -> str:
+    """After the planned walk: strike if it went as planned; '' when struck, else why not."""
+    view = session.view
+    here = view.combatant(actor)
+    if session.battle.dice.draws != draws:
+        return "the walk was interrupted (a die was rolled on the way): aim again"
+    if view.reaction is not None or view.active != actor or not session.player_turn:
+        return "the walk was interrupted: no blow struck"
+    if here is None:
+        return "the walk was interrupted: no blow struck"
+    reason = session.submit(blow)
+    return f"walked, but cannot strike: {reason}" if reason is not None else ""
