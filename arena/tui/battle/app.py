@@ -224,7 +224,8 @@ class App:
                 and view.reaction is None:
             attack = Attack(active.id, target.id, state.target[1], state.options)
             bottom = [describe.target_line(target), *approach.bonus_lines(bonus, lay.panel.width),
-                      *(approach.lines(self.session, walk, target, lay.panel.width) if walk
+                      *(approach.lines(self.session, active.id, walk, target,
+                                       lay.panel.width) if walk
                         else attack_preview(self.session.battle, attack, target.name,
                                             target_hp=target.hp).lines)]
         elif view.reaction is not None and target is not None and self.session.player_turn:

@@ -64,13 +64,16 @@ def bonus_lines(bonus: dict[Hex, str], width: int = WIDTH) -> list[Line]:
     return wrapped(f"{BONUS_MARK} bonus from: {'; '.join(counts)}", palette.HINT, width)
 
 
-def lines(session: Session, walk: Approach, target: CombatantView,
+def lines(session: Session, actor: int, walk: Approach, target: CombatantView,
           width: int = WIDTH) -> list[Line]:
     """The panel for a planned walk and blow: where, the AP, what the hex adds, the odds."""
     steps, spot, ctx = len(walk.path) - 1, walk.spot, walk.context
-    head: list[Line] = [("Enter: walk there and strike", palette.HINT),
-                        (f"walk {steps} hex{'es' if steps != 1 else ''}, {walk.walk_ap} AP, "
-                         f"to {spot.q},{spot.r}", palette.HINT)]
+    here = attack_plan(session.battle, Attack(actor, target.id, walk.slot, ctx_options(walk)))
+    head: list[Line] = wrapped(f"from here: {here}", palette.BAD, width) \
+        if isinstance(here, str) else []
+    head += [("Enter: walk there and strike", palette.HINT),
+             (f"walk {steps} hex{'es' if steps != 1 else ''}, {walk.walk_ap} AP, "
+              f"to {spot.q},{spot.r}", palette.HINT)]
     extras = [f"run-up {ctx.run_up}" if ctx.run_up else "", "flanking" if ctx.flanked else "",
               f"cover {ctx.cover}/4" if ctx.cover else ""]
     said = ", ".join(x for x in extras if x)

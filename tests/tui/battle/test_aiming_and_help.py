@@ -53,8 +53,17 @@ def test_tab_browses_every_enemy_with_each_ones_refusal_reason(make_app):
     assert "Shortbow at Cat" in panel_text(app)  # the one that can be shot comes first
     press(app, "KEY_TAB")
     assert "no line of sight to Bob" in panel_text(app)
+    press(app, "KEY_ENTER")  # no shot from here, but one a step away: walk, then shoot
+    assert [s["command"]["type"] for s in app.session.recorder.steps] == ["move", "attack"]
+
+
+def test_a_refused_target_with_no_walk_to_a_blow_keeps_aiming_and_rolls_nothing(make_app):
+    app = make_app(fighter("Ann", 0, Hex(-3, 0), stats=FAST, weapons=(SHORTBOW,), speed=4),
+                   fighter("Bob", 1, Hex(3, 0), stats=SLOW),
+                   hexmap=arena_map(walls=(Hex(0, 0),)))
+    press(app, "f")
     before = app.session.battle.state_hash()
-    press(app, "KEY_ENTER")  # a refused target: aiming stays, nothing is rolled
+    press(app, "KEY_ENTER")  # 4 AP: a step and a 4 AP shot do not fit; aiming stays
     assert app.state.mode == Mode.TARGET and app.session.battle.state_hash() == before
     assert "cannot attack Bob: no line of sight" in rows(draw(app))[-1]
 
