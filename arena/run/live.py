@@ -32,6 +32,7 @@ from arena.run.runjournal import (
     JournalLine,
     Routed,
     RunJournal,
+    Undone,
     load,
 )
 
@@ -113,6 +114,25 @@ class LiveRun:
         self.fight.bout.steps.append(kept)
         self.journal.command(self.fight.bout.number, kept)
 
+    def undo(self) -> str:
+        """Take back the bout's last command: rebuild its battle without it; the new hash.
+
+        The caller (the battle screen) allows only a die-free command of the player's; the
+        journal says so, so a resumed run takes the same command back.
+        """
+        assert self.fight is not None
+        assert self.fight.bout.steps
+        fight = self.fight
+        fight.bout.steps.pop()
+        fight.recorder.battle.__exit__(None, None, None)
+        recorder = Recorder(self.run.battle(fight.bout), self.run.library.hash)
+        for step in fight.bout.steps:
+            recorder.apply(command_from_json(step["command"]), str(step["by"] or "player"))
+        fight.recorder = recorder
+        state_hash = recorder.battle.state_hash()
+        self.journal.undo(fight.bout.number, state_hash)
+        return state_hash
+
     def end_bout(self) -> None:
         """Carry the party home from the ended battle; open the camp unless the run is over."""
         assert self.fight is not None
@@ -185,6 +205,13 @@ def _apply(live: LiveRun, line: JournalLine) -> None:
     """Re-make one journalled line on the rebuilt run."""
     if isinstance(line, Commanded):
         _command(live, line)
+        return
+    if isinstance(line, Undone):
+        if live.fight is None or line.bout != live.fight.bout.number or \
+                not live.fight.bout.steps:
+            raise ArenaError(f"a take-back in bout {line.bout} out of place")
+        if live.undo() != line.state_hash:
+            raise ArenaError("state hash differs from the journal's after a take-back")
         return
     if live.fight is not None and live.fight.recorder.battle.over:
         live.end_bout()

@@ -5,10 +5,13 @@ configuration and party), then lines of four kinds, in the order they happened:
 `{"step": s, "node": "a1s3n2"}` for the road taken to a node of step s of the run's map,
 `{"bout": k, "command": ..., "by": ..., "state_hash": ...}` for each command of bout k,
 `{"camp": s, "choice": {...}}` for each choice at the camp (or the spoils) of step s, and
-`{"camp": s, "closed": true}` when the party leaves it. A killed terminal loses at most the line in
-flight (an unreadable last line is dropped); any other damage makes the journal unreadable,
-and the caller sets it aside (never deletes it). Each kind of line is a record below, written
-and read back byte for byte as these shapes; a line with any other field is refused.
+`{"camp": s, "closed": true}` when the party leaves it, and
+`{"bout": k, "undo": true, "state_hash": ...}` when the player takes back the last die-free
+command of bout k (the state hash is the battle's after it). A killed terminal loses at most
+the line in flight (an unreadable last line is dropped); any other damage makes the journal
+unreadable, and the caller sets it aside (never deletes it). Each kind of line is a record
+below, written and read back byte for byte as these shapes; a line with any other field is
+refused.
 """
 
 from __future__ import annotations
@@ -27,7 +30,8 @@ from arena.run.decisions import CampChoice, choice_from_json
 from arena.text import one_line
 
 FORMAT = "arena-run-journal"
-VERSION = 3  # 3: coin, merchants, events, hires by offer; 2: the run's map; older refused
+VERSION = 4  # 4: die-free steps taken back; 3: coin, merchants, events, hires by offer
+READS = (3, 4)  # a format 3 journal is a format 4 one without take-backs
 NAME = "run.journal.jsonl"
 KEPT = ("; the run is kept as far as the screen showed it: free some space, then run arena to "
         "continue it")
@@ -88,7 +92,19 @@ class Closed:
         return {"camp": self.camp, "closed": True}
 
 
-JournalLine = Routed | Commanded | Chosen | Closed
+@dataclass(frozen=True, slots=True)
+class Undone:
+    """The last command of bout `bout` taken back (no die was rolled); the state hash after."""
+
+    bout: int
+    state_hash: str
+
+    def to_json(self) -> dict[str, object]:
+        """The journal line."""
+        return {"bout": self.bout, "undo": True, "state_hash": self.state_hash}
+
+
+JournalLine = Routed | Commanded | Chosen | Closed | Undone
 
 
 def config_json(config: RunConfig) -> dict[str, object]:
@@ -123,6 +139,10 @@ class RunJournal:
     def command(self, bout: int, step: dict[str, Any]) -> None:
         """A command of bout `bout` as recorded (command, by, state hash)."""
         self.append(Commanded(bout, step["command"], step["by"], step["state_hash"]))
+
+    def undo(self, bout: int, state_hash: str) -> None:
+        """The last command of bout `bout` is taken back."""
+        self.append(Undone(bout, state_hash))
 
     def choice(self, step: int, choice: CampChoice) -> None:
         """A choice made at the camp of step `step`."""
@@ -175,7 +195,8 @@ BY = ("player", "ai", "auto")  # who gave a command: the player, a side's AI, au
 MAX_NODE_ID = 40
 FIELDS = {"step": frozenset({"step", "node"}),
           "bout": frozenset({"bout", "command", "by", "state_hash"}),
-          "choice": frozenset({"camp", "choice"}), "closed": frozenset({"camp", "closed"})}
+          "choice": frozenset({"camp", "choice"}), "closed": frozenset({"camp", "closed"}),
+          "undo": frozenset({"bout", "undo", "state_hash"})}
 
 
 def _whole(value: object) -> bool:
@@ -191,7 +212,8 @@ def _valid(data: object) -> bool:
         node = data.get("node")
         return isinstance(node, str) and 0 < len(node) <= MAX_NODE_ID
     if _whole(data.get("bout")):
-        return isinstance(data.get("command"), dict) and isinstance(data.get("state_hash"), str)
+        return (isinstance(data.get("command"), dict) or data.get("undo") is True) and \
+            isinstance(data.get("state_hash"), str)
     if _whole(data.get("camp")):
         return isinstance(data.get("choice"), dict) or data.get("closed") is True
     return False
@@ -199,7 +221,7 @@ def _valid(data: object) -> bool:
 
 def line_from_json(data: dict[str, Any]) -> JournalLine:
     """A journal line of one of the four kinds (`_valid`) as its record; ArenaError if bad."""
-    kind = next((k for k in ("step", "bout", "choice") if k in data), "closed")
+    kind = next((k for k in ("step", "undo", "bout", "choice") if k in data), "closed")
     unknown = sorted(str(k) for k in set(data) - FIELDS[kind])
     if unknown:
         raise ArenaError(f"unknown field {one_line(repr(unknown[0]), 40)}")
@@ -212,6 +234,8 @@ def line_from_json(data: dict[str, Any]) -> JournalLine:
         return Commanded(data["bout"], data["command"], by, data["state_hash"])
     if kind == "step":
         return Routed(data["step"], data["node"])
+    if kind == "undo":
+        return Undone(data["bout"], data["state_hash"])
     if kind == "closed":
         return Closed(data["camp"])
     return Chosen(data["camp"], choice_from_json(data["choice"]))
@@ -228,11 +252,11 @@ def load(path: Path) -> Journalled:
         head = None
     if not isinstance(head, dict) or head.get("format") != FORMAT:
         raise ArenaError(f"{where}: not an arena run journal")
-    if head.get("journal_version") != VERSION:
+    if head.get("journal_version") not in READS:
         found = one_line(repr(head.get("journal_version")))
         old = " (from an older game: it cannot be continued)" if found in ("1", "2") else ""
-        raise ArenaError(f"{where}: run journal format {found}{old}; this game reads format "
-                         f"{VERSION}")
+        raise ArenaError(f"{where}: run journal format {found}{old}; this game reads formats "
+                         f"{READS[0]} to {READS[-1]}")
     lines: list[JournalLine] = []
     dropped = False
     for number, row in enumerate(rows[1:], 2):

@@ -104,7 +104,7 @@ def test_a_bad_camp_choice_is_refused_in_one_line(data, message):
 
 def test_a_journal_from_before_the_run_s_map_is_refused_in_one_line() -> None:
     with pytest.raises(ArenaError, match=r"run journal format 1 \(from an older game: it cannot "
-                                         r"be continued\); this game reads format 3$"):
+                                         r"be continued\); this game reads formats 3 to 4$"):
         load(OLD_JOURNAL)
 
 
@@ -114,7 +114,7 @@ def test_a_journal_from_before_coin_is_refused_in_one_line(tmp_path: Path) -> No
     head["journal_version"] = 2  # the run's map, before coin, merchants and events
     path.write_text(_compact(head) + "\n", encoding="utf-8")
     with pytest.raises(ArenaError, match=r"run journal format 2 \(from an older game: it cannot "
-                                         r"be continued\); this game reads format 3$"):
+                                         r"be continued\); this game reads formats 3 to 4$"):
         load(path)
 
 

@@ -138,24 +138,28 @@ class Session:
         refusal = self.undo_refusal()
         if refusal is not None:
             return refusal
-        old = self.recorder
-        kept = old.steps[:-1]
-        undone = command_from_json(old.steps[-1]["command"])
-        battle = Battle(old.battle.scenario, old.battle.ruleset, old.battle.seed,
-                        old.dice_script)
-        old.battle.__exit__(None, None, None)
-        recorder = Recorder(battle, old.assets_hash, old.dice_script)
-        for step in kept:
-            recorder.apply(command_from_json(step["command"]), str(step["by"]))
-        self.recorder, self.battle = recorder, battle
+        undone = command_from_json(self.recorder.steps[-1]["command"])
+        self.recorder = self._without_last()
+        self.battle = self.recorder.battle
         self._undoable.pop()
-        if self.journal is not None:
-            self.journal.append_undo(battle.state_hash())
-        self.view = snapshot(battle)
+        self.view = snapshot(self.battle)
         name = self.names.get(undone.actor, "?")
         what = "step" if undone.type == "move" else "turn"
         self.log.append(LogLine(f"{name}'s {what} is taken back", palette.DIM))
         return None
+
+    def _without_last(self) -> Recorder:
+        """The battle rebuilt without its last command (journalled as taken back)."""
+        old = self.recorder
+        battle = Battle(old.battle.scenario, old.battle.ruleset, old.battle.seed,
+                        old.dice_script)
+        old.battle.__exit__(None, None, None)
+        recorder = Recorder(battle, old.assets_hash, old.dice_script)
+        for step in old.steps[:-1]:
+            recorder.apply(command_from_json(step["command"]), str(step["by"]))
+        if self.journal is not None:
+            self.journal.append_undo(battle.state_hash())
+        return recorder
 
     def _narrate(self, events: Sequence[Event]) -> None:
         """Add the events' log lines, made safe to draw; a repeated line is stacked."""

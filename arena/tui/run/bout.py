@@ -2,7 +2,9 @@
 
 The battle screen (`App`) plays a `RunSession` as it plays any session; the differences are
 the run's: each command goes to the run journal (not a battle journal), a finished bout writes
-no replay of its own (the run record holds it), and nothing is taken back (permadeath).
+no replay of its own (the run record holds it), and a command is taken back only as far as a
+skirmish's (the player's die-free steps and turns of this turn: nothing rolled, nothing
+save-scummed), through the run journal.
 """
 
 from __future__ import annotations
@@ -14,20 +16,19 @@ from types import MappingProxyType
 import tcod.console
 
 from arena.model.commands import Command, EndTurn
+from arena.replay.file import Recorder
 from arena.run.live import LiveRun
 from arena.tui.battle.app import App
 from arena.tui.battle.modes import Mode, UiState
 from arena.tui.battle.session import AI_LIMIT, Session
 from arena.tui.term.keymap import KEYMAP
 
-NO_UNDO = "nothing is taken back in a run (permadeath)"
-
 
 class RunSession(Session):
     """The session of the bout `live` is fighting; the player commands side 0."""
 
     abandon_question = "Abandon the run? It ends here; its journal is kept aside. (y/n)"
-    unavailable = MappingProxyType({"undo": NO_UNDO})  # auto-fight: BoutScreen plays it
+    unavailable = MappingProxyType({})  # auto-fight: BoutScreen plays it
     saving = "Saved as you play, in the run's journal (run arena again to continue the run)"
 
     def __init__(self, live: LiveRun, saves: Path) -> None:
@@ -42,6 +43,12 @@ class RunSession(Session):
         if reason is None and len(self.recorder.steps) > count:
             self.live.record()
         return reason
+
+    def _without_last(self) -> Recorder:
+        """The bout rebuilt without its last command, taken back in the run journal."""
+        self.live.undo()
+        assert self.live.fight is not None
+        return self.live.fight.recorder
 
     def save(self) -> Path:
         """Leave the bout for later: the run journal already holds every command."""

@@ -102,20 +102,16 @@ def key_text(app: App) -> str:
     return text
 
 
-def test_a_run_s_help_offers_no_take_back_and_a_skirmish_s_does(make_bout, make_app):
+def test_a_run_s_help_offers_the_die_free_take_back_and_auto_fight(make_bout, make_app):
     bout = make_bout()
-    run_help, run_guide = key_text(bout.app), help.guide_lines(bout.session, 76)
-    assert "Backspace      undo a die-free move" not in run_help
-    assert "Backspace: nothing is taken back in" in run_help
+    run_help = key_text(bout.app)
+    assert "Backspace      undo a die-free move" in run_help
     assert "A              auto-fight this turn" in run_help
-    assert "takes back a step" not in " ".join(text for text, _ in run_guide)
     app = two_apart(make_app, players=(0,))
     skirmish_help = key_text(app)
     assert "Backspace      undo a die-free move" in skirmish_help
     assert "A              auto-fight" not in skirmish_help
     assert "A: auto-fight is for a run's bouts" in skirmish_help
-    bout.feed("KEY_BACKSPACE")
-    assert hint(bout.app) == "Backspace: nothing is taken back in a run (permadeath)"
 
 
 def walk(fresh: Callable[[], tuple[App, Callable[[str], None]]]) -> None:
@@ -170,3 +166,35 @@ def test_every_key_a_bout_s_help_lists_is_taken_by_its_dispatcher(make_bout):
         return bout.app, bout.feed
 
     walk(fresh)
+
+
+def test_a_run_takes_back_a_die_free_step_and_the_journal_keeps_the_take_back(make_bout):
+    from arena.run.live import resume
+    from arena.tui.battle.controls import STEPS
+    bout = make_bout()
+    session = bout.session
+    start = session.battle.state_hash()
+    actor = session.view.combatant(session.view.active)
+    assert actor is not None
+    step = next(k for b in LIVE if b.action in STEPS for k in b.keys
+                if session.view.standing_at(_next(actor.hex, STEPS[b.action])) is None
+                and session.view.map.terrain(_next(actor.hex, STEPS[b.action])) is not None)
+    bout.feed(step)
+    assert session.battle.state_hash() != start and len(session.recorder.steps) == 1
+    bout.feed("KEY_BACKSPACE")
+    assert hint(bout.app) == "taken back" and session.battle.state_hash() == start
+    assert session.recorder.steps == [] and session.live.fight.bout.steps == []
+    journal = session.live.journal.path
+    assert '"undo":true' in journal.read_text(encoding="utf-8").splitlines()[-1]
+    session.live.close()
+    again, dropped = resume(journal, LIBRARY)
+    assert not dropped and again.fight is not None
+    assert again.fight.recorder.battle.state_hash() == start
+    again.fight.recorder.battle.__exit__(None, None, None)
+    bout.feed("KEY_BACKSPACE")  # nothing left this turn: refused, with why
+    assert hint(bout.app).startswith("cannot undo: only your last step")
+
+
+def _next(h, direction):  # type: ignore[no-untyped-def]
+    from arena.hexgrid import hex_neighbor
+    return hex_neighbor(h, direction)
