@@ -56,6 +56,8 @@ class App:
         session.run_ai()
         self.state = UiState(mode=Mode.SUMMARY if session.view.over else Mode.NORMAL)
 
+    hover = True  # the terminal passes pointer moves on ('MOUSE_MOVE col row')
+
     @property
     def done(self) -> bool:
         """True once the player has left the game."""
@@ -72,6 +74,10 @@ class App:
         if self.state.mode in (Mode.MORE, Mode.HISTORY):
             self.state = pager.key(self.state, key, self.page, self.history_max,
                                    Mode.SUMMARY if self.session.view.over else Mode.NORMAL)
+            return
+        moved = pointer.parse_click(key, "MOUSE_MOVE")
+        if moved is not None:
+            self._hover(*moved)
             return
         spot = pointer.parse_click(key)
         if spot is not None:
@@ -132,6 +138,13 @@ class App:
         actor = session.view.combatant(session.view.active)
         return aim.strikable(session.battle, session.view, actor) if actor else None
 
+    def _hover(self, col: int, row: int) -> None:
+        """The pointer moved: the hex under it is looked at (in the normal and look modes)."""
+        if self.state.mode in (Mode.NORMAL, Mode.LOOK):
+            h = pointer.clicked_hex(self.session.view, self.map_area, self.origin, col, row,
+                                    self.hex_size)
+            self.state = pointer.hover(self.state, h)
+
     def _click(self, col: int, row: int) -> str:
         """A click as the key it stands for ('' when handled or meaningless)."""
         if self.state.mode not in (Mode.NORMAL, Mode.LOOK, Mode.TARGET):
@@ -175,7 +188,7 @@ class App:
             draw_too_small(canvas)
             return
         if self.state.mode == Mode.HELP:
-            help.draw(canvas, self.session, self.help_page)
+            help.draw(canvas, self.session, self.help_page, self.state.help_from)
             return
         if self.state.mode == Mode.HISTORY:
             self.page = canvas.height - 2
@@ -205,12 +218,13 @@ class App:
         walk = approach.plan(self.session, active.id, target.id, state.target[1],
                              state.options) if state.target and active and target and \
             view.reaction is None else None
-        path = describe.walk(self.session, state.cursor)[0] if state.cursor else \
+        looked = state.cursor or (state.hover if state.mode == Mode.NORMAL else None)
+        path = describe.walk(self.session, looked)[0] if looked else \
             (walk.path if walk else ())
         bonus = approach.bonuses(self.session, active.id, target.id, state.target[1],
                                  state.options) if state.target and active and target and \
             state.cursor is None else {}
-        marks = Marks(cursor=state.cursor, target=target.hex if target else None, path=path,
+        marks = Marks(cursor=looked, target=target.hex if target else None, path=path,
                       bonus=tuple(sorted(bonus)))
         origin = map_origin(lay.map, view.map.radius, focus or ORIGIN, lay.hex_size)
         self.map_area, self.origin, self.hex_size = lay.map, origin, lay.hex_size
@@ -218,8 +232,8 @@ class App:
         if lay.log.x > 0:  # the log beside the map (larger scale): frame it like the panel
             canvas.fill(lay.log.x - 1, lay.log.y, 1, lay.log.height, "│", palette.FRAME)
         card = describe.card(self.session, active) if active else []
-        if state.cursor is not None:
-            bottom = describe.hex_lines(self.session, state.cursor)
+        if looked is not None:
+            bottom = describe.hex_lines(self.session, looked)
         elif state.target is not None and active is not None and target is not None \
                 and view.reaction is None:
             attack = Attack(active.id, target.id, state.target[1], state.options)

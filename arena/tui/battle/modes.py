@@ -61,6 +61,8 @@ class UiState:
     title: str = ""
     menu: tuple[Choice, ...] = ()
     bump: str = ""  # the step action that opened aiming: that step again attacks
+    hover: Hex | None = None  # the map hex under the mouse pointer (the panel describes it)
+    help_from: Mode = Mode.NORMAL  # the mode the help was opened from: it lists its keys
 
     @property
     def target(self) -> tuple[int, int] | None:

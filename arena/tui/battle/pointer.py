@@ -1,7 +1,10 @@
-"""Mouse clicks on the map (SGR mouse reports, read by blessed).
+"""The mouse on the map (SGR mouse reports, read by blessed), as Brogue and DCSS use it.
 
-A click looks at a hex and a second click on it walks there or aims; while aiming, a click
-picks a target and a second click attacks it.
+Hovering looks (the panel describes the hex, the map shows the walk there); a click on a hex
+walks there, a click on an enemy aims at it and a second click attacks (or walks and
+strikes); while aiming, a click picks a target and a second click attacks it. In look mode
+the cursor follows the pointer and a click does what Enter does. The wheel and the right
+button are keys already (`terminal.key_names`: PgUp/PgDn, Escape).
 """
 
 from __future__ import annotations
@@ -14,16 +17,23 @@ from arena.tui.battle.modes import Mode, UiState
 from arena.tui.term.layout import Rect
 
 
-def parse_click(key: str) -> tuple[int, int] | None:
-    """The (column, row) of a 'MOUSE_CLICK col row' key, else None.
+def parse_click(key: str, kind: str = "MOUSE_CLICK") -> tuple[int, int] | None:
+    """The (column, row) of a 'MOUSE_CLICK col row' key (or another `kind`), else None.
 
-    >>> parse_click("MOUSE_CLICK 4 7"), parse_click("y")
-    ((4, 7), None)
+    >>> parse_click("MOUSE_CLICK 4 7"), parse_click("y"), parse_click("MOUSE_MOVE 1 2")
+    ((4, 7), None, None)
     """
     parts = key.split()
-    if len(parts) != 3 or parts[0] != "MOUSE_CLICK" or not all(p.isdigit() for p in parts[1:]):
+    if len(parts) != 3 or parts[0] != kind or not all(p.isdigit() for p in parts[1:]):
         return None
     return int(parts[1]), int(parts[2])
+
+
+def hover(state: UiState, h: Hex | None) -> UiState:
+    """The state with the pointer over `h` (None: off the map): look mode moves its cursor."""
+    if state.mode == Mode.LOOK and h is not None:
+        return replace(state, cursor=h, hover=h)
+    return replace(state, hover=h) if state.hover != h else state
 
 
 def clicked_hex(view: BattleView, area: Rect | None, origin: tuple[int, int], col: int,
@@ -45,8 +55,16 @@ def click(state: UiState, view: BattleView, h: Hex) -> tuple[UiState, str | None
                     return state, "confirm"
                 return replace(state, index=i), None
         return replace(state, hint="not a target: click a highlighted enemy, or Esc"), None
-    if state.mode in (Mode.NORMAL, Mode.LOOK):
-        if state.mode == Mode.LOOK and state.cursor == h:
+    if state.mode == Mode.LOOK:
+        if state.cursor == h:
             return state, "confirm"
-        return replace(state, mode=Mode.LOOK, cursor=h, hint=""), None
+        return replace(state, cursor=h, hint=""), None
+    if state.mode == Mode.NORMAL:
+        there = view.standing_at(h)
+        actor = view.combatant(view.active)
+        if there is not None and actor is not None and there.side != actor.side:
+            return replace(state, last_target=there.id, hint=""), "attack"
+        if there is not None:  # one's own side: look at them
+            return replace(state, mode=Mode.LOOK, cursor=h, hint=""), None
+        return replace(state, mode=Mode.LOOK, cursor=h, hint=""), "confirm"  # walk there
     return state, None

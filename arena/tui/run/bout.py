@@ -64,6 +64,8 @@ class RunSession(Session):
 class BoutScreen:
     """The battle screen for a bout, plus auto-fight (as DCSS's Tab): the AI plays a turn."""
 
+    hover = True  # pointer moves reach the battle screen (look by hovering)
+
     def __init__(self, session: RunSession, pauses: bool = True, ask_end_turn: bool = True
                  ) -> None:
         self.session = session

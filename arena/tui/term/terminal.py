@@ -26,7 +26,10 @@ _CONTROL_NAMES = {
     "\x7f": "KEY_BACKSPACE", "\b": "KEY_BACKSPACE",
 }
 
-_WHEEL = {"MOUSE_SCROLL_UP": "KEY_PGUP", "MOUSE_SCROLL_DOWN": "KEY_PGDOWN"}
+_WHEEL = {"MOUSE_SCROLL_UP": "KEY_PGUP", "MOUSE_SCROLL_DOWN": "KEY_PGDOWN",
+          "MOUSE_RIGHT": "KEY_ESCAPE"}  # the wheel scrolls the log; a right click backs out
+# Mouse reports that carry a cell, as the key the front end reads ('MOUSE_CLICK col row').
+_AT = {"MOUSE_LEFT": "MOUSE_CLICK", "MOUSE_MOTION": "MOUSE_MOVE"}
 
 
 class Frontend(Protocol):
@@ -52,7 +55,7 @@ def key_names(text: str, name: str | None) -> list[str]:
     >>> key_names("\x1by", "KEY_ALT_Y"), key_names("\t", None), key_names("y", None)
     (['KEY_ESCAPE', 'y'], ['KEY_TAB'], ['y'])
     """
-    if name and name.startswith("MOUSE_"):  # the wheel scrolls the log; clicks: `click_key`
+    if name and name.startswith("MOUSE_"):  # the wheel and right click; cells: `mouse_keys`
         return [_WHEEL[name]] if name in _WHEEL else []
     if name and name.startswith("KEY_ALT_") and len(text) == 2 and text[0] == "\x1b":
         return ["KEY_ESCAPE", *key_names(text[1], None)]
@@ -63,13 +66,38 @@ def key_names(text: str, name: str | None) -> list[str]:
     return [text] if text else []
 
 
-def click_key(col: int, row: int) -> str:
-    """A left click as a key the front end understands: 'MOUSE_CLICK col row' (0-based).
+def click_key(col: int, row: int, kind: str = "MOUSE_CLICK") -> str:
+    """A left click (or a move) as a key the front end understands: 'MOUSE_CLICK col row'.
 
-    >>> click_key(3, 7)
-    'MOUSE_CLICK 3 7'
+    >>> click_key(3, 7), click_key(0, 1, "MOUSE_MOVE")
+    ('MOUSE_CLICK 3 7', 'MOUSE_MOVE 0 1')
     """
-    return f"MOUSE_CLICK {col} {row}"
+    return f"{kind} {col} {row}"
+
+
+def mouse_keys(name: str | None, col: int, row: int, hover: bool) -> list[str] | None:
+    """A click or a move at (col, row) as its key; None when it is no such report.
+
+    A move is passed on only to a front end that follows the pointer (`hover`).
+
+    >>> mouse_keys("MOUSE_LEFT", 2, 5, False), mouse_keys("MOUSE_MOTION", 2, 5, False)
+    (['MOUSE_CLICK 2 5'], [])
+    >>> mouse_keys("MOUSE_MOTION", 2, 5, True), mouse_keys("y", 0, 0, True)
+    (['MOUSE_MOVE 2 5'], None)
+    """
+    kind = _AT.get(name or "")
+    if kind is None:
+        return None
+    return [click_key(col, row, kind)] if hover or kind != "MOUSE_MOVE" else []
+
+
+def keys_of(keystroke: blessed.keyboard.Keystroke, hover: bool) -> list[str]:
+    """The keys a keystroke read by blessed stands for (a mouse report's with its cell)."""
+    if not keystroke:
+        return []
+    y, x = keystroke.mouse_yx
+    found = mouse_keys(keystroke.name, x, y, hover)
+    return key_names(str(keystroke), keystroke.name) if found is None else found
 
 
 def _raise_exit(signum: int, _frame: FrameType | None) -> None:
@@ -111,17 +139,26 @@ class Terminal:
             self.term.stream.write(out)
             self.term.stream.flush()
 
+    def _latest(self, keystroke: blessed.keyboard.Keystroke) -> blessed.keyboard.Keystroke:
+        """A pointer move, or the last of the moves already waiting (a fast sweep is one)."""
+        while keystroke and keystroke.name == "MOUSE_MOTION":
+            following = self.term.inkey(timeout=0)
+            if not following:
+                break
+            if following.name != "MOUSE_MOTION":
+                self.term.ungetch(str(following))
+                break
+            keystroke = following
+        return keystroke
+
     def run(self, frontend: Frontend) -> None:
         """Draw, read keys and feed them until the front end is done; redraw on resize."""
         self._size()
         self.show(frontend)
         while not frontend.done:
-            keystroke = self.term.inkey(timeout=POLL_SECONDS)
+            keystroke = self._latest(self.term.inkey(timeout=POLL_SECONDS))
             changed = self._size()
-            keys = key_names(str(keystroke), keystroke.name) if keystroke else []
-            if keystroke and keystroke.name == "MOUSE_LEFT":
-                y, x = keystroke.mouse_yx
-                keys = [click_key(x, y)]
+            keys = keys_of(keystroke, getattr(frontend, "hover", False))
             for key in keys:
                 frontend.feed(key)
                 if frontend.done:
@@ -140,7 +177,7 @@ class Terminal:
 SHOW_CURSOR, HIDE_CURSOR = "\x1b[?25h", "\x1b[?25l"
 ENTER_ALT, LEAVE_ALT = "\x1b[?1049h", "\x1b[?1049l"
 CLEAR = "\x1b[0m\x1b[H\x1b[2J"
-MOUSE_MODES = (1000, 1006)  # report clicks, in SGR coordinates
+MOUSE_MODES = (1000, 1003, 1006)  # report buttons and every move, in SGR coordinates
 
 
 def styled_terminal() -> blessed.Terminal:

@@ -260,16 +260,6 @@ def test_a_palette_recolours_the_sides_on_the_map(make_app):
 
 # --- mouse and scaling ----------------------------------------------------------------------------
 
-def test_a_click_looks_at_a_hex_and_a_second_click_walks_there(make_app):
-    app = two_apart(make_app)
-    draw(app)
-    x, y = cell_of(Hex(0, 0))
-    press(app, f"MOUSE_CLICK {x + 1} {y}")  # the facing column belongs to the hex too
-    assert app.state.mode == Mode.LOOK and app.state.cursor == Hex(0, 0)
-    press(app, f"MOUSE_CLICK {x} {y}")
-    assert active(app).hex == Hex(0, 0)
-
-
 def test_a_click_on_the_target_while_aiming_attacks_it(make_app):
     app = three(make_app)
     draw(app)

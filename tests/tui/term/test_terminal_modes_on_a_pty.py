@@ -1,5 +1,5 @@
 """The real program on a pty under NO_COLOR, TERM=vt100 and TERM=linux: full-screen mode, a
-hidden cursor, and a terminal left clean on exit; a mouse click read from SGR reports."""
+hidden cursor, and a terminal left clean on exit; hover and click read from SGR reports."""
 
 from __future__ import annotations
 
@@ -87,12 +87,14 @@ def test_under_no_color_sides_and_the_acting_unit_read_from_text_alone(launched)
     game.wait_exit()
 
 
-def test_a_mouse_click_on_a_hex_moves_the_look_cursor_there(launched):
+def test_hovering_looks_and_a_click_walks_from_the_sequences_an_xterm_sends(launched):
     game = launched("play", "--scenario", "duel", "--seed", "3")
     game.wait_for("initiative")
-    assert b"\x1b[?1000;1006h" in bytes(game.raw)  # SGR mouse reports asked for
-    game.send("\x1b[<0;29;8M\x1b[<0;29;8m")  # press and release on a floor hex (1-based)
-    game.wait_for("move cursor")
-    assert "hex (" in game.text
+    assert b"\x1b[?1000;1003;1006h" in bytes(game.raw)  # buttons, every move, SGR cells
+    game.send("\x1b[<35;29;8M")  # the pointer over a floor hex (1-based), no button held
+    game.wait_for("hex (")  # the panel describes it; no mode was entered
+    assert "move cursor" not in game.text
+    game.send("\x1b[<0;29;8M\x1b[<0;29;8m")  # press and release: walk there
+    game.wait_for(" moves ")
     game.send("S")
     game.wait_exit()
