@@ -166,15 +166,16 @@ def _turn_started(event: TurnStarted, c: Names) -> str:
 
 
 def _moved(event: Moved, c: Names) -> str:
-    """Where the walk ends, its facing and AP, and the difficult ground it crossed."""
+    """One line a walk: where from, where to, its facing, AP and the difficult ground crossed."""
     to = event.path[-1]
     steps = len(event.path) - 1
     rough = c.rough
     entered = sorted(rough[h] for h in event.path[1:] if rough and h in rough)
     dear = (f": {len(entered)} hex{'es' if len(entered) != 1 else ''} of difficult "
             f"ground ({', '.join(sorted(set(entered)))});" if entered else ",")
-    return (f"{c.n(event.actor)} moves {steps} hex{'es' if steps != 1 else ''} to "
-            f"({to.q}, {to.r}), facing {FACING_NAMES[event.facing]} "
+    start = event.path[0]
+    return (f"{c.n(event.actor)} moves {steps} hex{'es' if steps != 1 else ''} from "
+            f"({start.q}, {start.r}) to ({to.q}, {to.r}), facing {FACING_NAMES[event.facing]} "
             f"({event.ap_spent} AP{dear} {event.ap_left} left)")
 
 

@@ -105,7 +105,7 @@ def test_the_log_names_the_difficult_ground_a_walk_paid_for():
         rough = b.scenario.map.difficult()
         assert rough == {Hex(1, 0): "Mud"}
         assert narrate(moved, {1: "Ann"}, {}, rough=rough) == (
-            "Ann moves 2 hexes to (2, 0), facing E "
+            "Ann moves 2 hexes from (0, 0) to (2, 0), facing E "
             "(3 AP: 1 hex of difficult ground (Mud); 3 left)")
         assert narrate(moved, {1: "Ann"}, {}) == (
-            "Ann moves 2 hexes to (2, 0), facing E (3 AP, 3 left)")
+            "Ann moves 2 hexes from (0, 0) to (2, 0), facing E (3 AP, 3 left)")

@@ -220,24 +220,24 @@ def test_the_health_bar_follows_the_health_words_and_ground_items_show_under_a_u
 
 # --- the mouse at the larger scale ------------------------------------------------------------
 
-def test_a_click_anywhere_in_a_block_at_140x40_looks_at_that_hex_and_again_walks_there(make_app):
+def test_a_click_anywhere_in_a_block_at_140x40_walks_to_that_hex(make_app):
     app = two_apart(make_app)
     draw(app, *BIG)
     x, y = block_of(app, Hex(0, 0))
-    press(app, f"MOUSE_CLICK {x + 3} {y + 1}")  # the block's far corner belongs to it too
-    assert app.state.mode == Mode.LOOK and app.state.cursor == Hex(0, 0)
-    press(app, f"MOUSE_CLICK {x} {y}")
+    press(app, f"MOUSE_MOVE {x + 3} {y + 1}")  # the block's far corner belongs to it too
+    assert app.state.mode == Mode.NORMAL and app.state.hover == Hex(0, 0)
+    press(app, f"MOUSE_CLICK {x + 3} {y + 1}")
     assert active(app).hex == Hex(0, 0)
 
 
-def test_a_click_on_a_neighbouring_block_at_140x40_picks_the_neighbour(make_app):
+def test_the_pointer_on_a_neighbouring_block_at_140x40_picks_the_neighbour(make_app):
     app = two_apart(make_app)
     draw(app, *BIG)
     x, y = block_of(app, Hex(0, 0))
-    press(app, f"MOUSE_CLICK {x + 4} {y}")
-    assert app.state.cursor == Hex(1, 0)
-    press(app, f"MOUSE_CLICK {x + 1} {y + 2}")
-    assert app.state.cursor == Hex(-1, 1)  # the row below is offset by half a block
+    press(app, f"MOUSE_MOVE {x + 4} {y}")
+    assert app.state.hover == Hex(1, 0)
+    press(app, f"MOUSE_MOVE {x + 1} {y + 2}")
+    assert app.state.hover == Hex(-1, 1)  # the row below is offset by half a block
 
 
 def test_a_click_on_the_target_at_140x40_attacks_it(make_app):
