@@ -1,9 +1,10 @@
 """`arena` with no arguments: the title screen, and a whole run played in the terminal.
 
 Title -> new run (ruleset, party) or continue -> for each bout: a preview (theme, foes and
-their threat), the battle screen, the outcome, then camp -> the end summary. The run journal
-(arena/run/runjournal.py) takes every command and camp choice as it is made; closing the
-terminal at any point leaves the run for the next `arena` to continue.
+their threat), the battle screen, the outcome, the levels it brought (`levelup.py`), then
+camp -> the end: the death screen or the summary, and the morgue read from it (`finale.py`).
+The run journal (arena/run/runjournal.py) takes every command and camp choice as it is made;
+closing the terminal at any point leaves the run for the next `arena` to continue.
 """
 
 from __future__ import annotations
@@ -20,13 +21,11 @@ from arena.assets.library import Library
 from arena.errors import ArenaError
 from arena.procgen.roster import pool
 from arena.procgen.threat import combatant_threat, side_strength
-from arena.run.auto import outcome as score_parts
 from arena.run.config import RunConfig, check_config, suggested_party
-from arena.run.ending import how_it_ended
 from arena.run.live import LiveRun, resume
 from arena.run.route import BOSS, CAMP, DEFAULT_STEPS, EVENT, MERCHANT
 from arena.run.runjournal import NAME
-from arena.run.score import breakdown, load_scores, table
+from arena.run.score import load_scores, table
 from arena.text import counted
 from arena.tui.accessible.play import Screen
 from arena.tui.battle.modes import Exit
@@ -34,6 +33,8 @@ from arena.tui.battle.session import JOURNAL_NAME
 from arena.tui.run.bout import BoutScreen, RunSession
 from arena.tui.run.camp import CampScreen, roster_lines
 from arena.tui.run.event import EventScreen
+from arena.tui.run.finale import morgue_page, summary
+from arena.tui.run.levelup import levelup_page, standing
 from arena.tui.run.newrun import PartyPicker, ruleset_page
 from arena.tui.run.page import Option, Page
 from arena.tui.run.routemap import route_page
@@ -141,30 +142,15 @@ def outcome(live: LiveRun, news: list[dict[str, object]]) -> Page:
                          ("Weapons broken", t.broken)):
         if items:
             body.append((f"{label}: {', '.join(items)}", palette.BAD))
-    for line in news:
-        if line["type"] == "level_up":
-            body.append((f"{line['name']} reaches {line['what']}", palette.GOOD))
+    ups = {x["name"]: x.get("level", "?") for x in news if x["type"] == "level_up"}
+    for name, level in ups.items():  # one line a member, however many levels: the next page
+        body.append((f"{name} reaches level {level} (the next page tells what changed)",
+                     palette.GOOD))
     if t.loot:
         body.append((f"Loot on the field: {', '.join(w.name for w in t.loot)}", palette.ITEM))
     after = "to the end of the run" if live.run.over else "to the spoils"
     return Page(f"Bout {t.bout} is over", body, [Option("KEY_ENTER", after, "on")],
                 hint="Enter: on")
-
-
-def summary(live: LiveRun, morgue: Path, record: Path | None) -> Page:
-    """The end of the run: result, score, the party, where the morgue and record went."""
-    run = live.run
-    won = sum(t.won for t in run.tallies)
-    body: list[Line] = [(f"Result: {run.result}. Bouts won: {won} of {len(run.bouts)} fought.",
-                         palette.TITLE), (f"Score {breakdown(score_parts(run))}.", palette.TITLE),
-                        (how_it_ended(run), palette.BAD if run.result == "death" else palette.GOOD),
-                        ("", palette.TEXT)]
-    body += roster_lines(run.party, 76)
-    body += [("", palette.TEXT), (f"Morgue: {morgue}", palette.DIM)]
-    if record is not None:
-        body.append((f"Run record: {record} (arena replay FILE --verify)", palette.DIM))
-    return Page("The run is over", body, [Option("KEY_ENTER", "back to the title", "back")],
-                back="back", hint="Enter: title")
 
 
 def play_run(screen: Screen, live: LiveRun, saves: Path,
@@ -207,15 +193,34 @@ def play_run(screen: Screen, live: LiveRun, saves: Path,
             if not session.battle.over:
                 live.close()
                 return "The run is saved; run arena to continue it."
-            live.end_bout()
-            screen.run(outcome(live, news))
+            _bout_over(screen, live, news)
         elif live.phase == "camp" and live.camp is not None:
             screen.run(camp_screen(live, news))
             live.leave_camp()
         elif live.phase == "over":
-            written = live.conclude(saves)
-            screen.run(summary(live, written.morgue, written.record))
+            _the_end(screen, live, saves)
             return ""
+
+
+def _bout_over(screen: Screen, live: LiveRun, news: list[dict[str, object]]) -> None:
+    """The bout's end carried home: its outcome, then the levels it brought, if any."""
+    before = standing(live.run)
+    live.end_bout()
+    screen.run(outcome(live, news))
+    levels = levelup_page(live.run, before, live.run.over)
+    if levels is not None:
+        screen.run(levels)
+
+
+def _the_end(screen: Screen, live: LiveRun, saves: Path) -> None:
+    """The run concluded: its last page, and the morgue read from it until the player leaves."""
+    written = live.conclude(saves)
+    while True:
+        page = summary(live, written.morgue, written.record)
+        screen.run(page)
+        if page.answer != "morgue":
+            return
+        screen.run(morgue_page(written.morgue))
 
 
 HEADINGS = {CAMP: "Camp", MERCHANT: "A merchant", EVENT: "An event"}
