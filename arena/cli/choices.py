@@ -7,6 +7,7 @@ tens of milliseconds (docs/performance.md). Each name here is a copy of the engi
 
 from __future__ import annotations
 
+import argparse
 from typing import TYPE_CHECKING, NamedTuple
 
 if TYPE_CHECKING:
@@ -66,4 +67,33 @@ def rulesets_text() -> str:
              for r in RULESET_CATALOG]
     return "\n".join(lines) + "\n"
 
-SAVES = "saves"  # the folder for saves, replays, scores and morgues (paths.saves_file)
+
+def saves_of(args: argparse.Namespace) -> Path:
+    """The saves folder a command uses: its `--saves`, else paths.saves_root's default."""
+    from arena.paths import saves_root  # noqa: PLC0415
+
+    return saves_root(getattr(args, "saves", None))
+
+
+def saves_where() -> str:
+    """Where the saves folder is now and why (`/x/saves (set by $ARENA_SAVES)`)."""
+    from arena.paths import saves_default  # noqa: PLC0415
+    from arena.text import one_line  # noqa: PLC0415
+
+    folder, why = saves_default()
+    return one_line(f"{folder} ({why})", 300)
+
+
+def add_saves(command: argparse.ArgumentParser, top: bool = False) -> None:
+    """`--saves DIR`: given after the command or before it (`arena --saves DIR scores`)."""
+    command.add_argument("--saves", type=path_arg, metavar="DIR",
+                         default=None if top else argparse.SUPPRESS,
+                         help="the folder for saves, replays, scores and morgues; now "
+                              f"{saves_where()}".replace("%", "%%"))
+
+
+def saves_epilog(what: str) -> str:
+    """An --help epilog: where `what` goes now, and the order that chose the folder."""
+    return (f"{what} go in {saves_where()}. The saves folder is --saves DIR, else $ARENA_SAVES, "
+            "else saves/ of the checkout arena runs from, else arena/saves in the user data "
+            "folder (platformdirs); docs/play.md.")

@@ -16,9 +16,11 @@ from arena.cli.choices import (
     DEFAULT_AI,
     DEFAULT_LEVEL,
     RULESET_NAMES,
-    SAVES,
+    add_saves,
     path_arg,
     refuse_existing,
+    saves_epilog,
+    saves_of,
 )
 from arena.cli.diff import add_diff
 from arena.cli.emit import emit_json, emit_text
@@ -56,7 +58,9 @@ class Parser(argparse.ArgumentParser):
 
 def build_parser() -> Parser:
     """The command-line grammar."""
-    parser = Parser(prog="arena", description=__doc__)
+    parser = Parser(prog="arena", description=__doc__,
+                    epilog=saves_epilog("Saves, replays, scores and morgues"))
+    add_saves(parser, top=True)
     sub = parser.add_subparsers(dest="command", parser_class=Parser)
     play = sub.add_parser("play", help="play a skirmish in the terminal (the default command)")
     play.add_argument("--scenario", help="scenario name or .toml path (default skirmish)")
@@ -71,6 +75,7 @@ def build_parser() -> Parser:
     play.add_argument("--accessible", action="store_true",
                       help="no map: the battle as plain lines for a screen reader")
     add_ai(play, "the AI commanding the other sides")
+    add_saves(play)
     conf = sub.add_parser("config", help="print the config file's path and settings")
     conf.add_argument("--write", action="store_true", help="write the file with these settings")
     add_generated(play)
@@ -86,8 +91,9 @@ def build_parser() -> Parser:
         nargs="?",
         const="",
         metavar="PATH",
-        help="write a replay (default saves/<scenario>-<seed>.json)",
+        help="write a replay (default <saves folder>/<scenario>-<seed>.json)",
     )
+    add_saves(sim)
     sim.add_argument("--force", action="store_true",
                      help="let --record overwrite an existing file")
     sim.add_argument("--keyframes", type=int, nargs="?", const=KEYFRAME_EVERY,
@@ -110,6 +116,7 @@ def build_parser() -> Parser:
                      help="print the log (the default when stdout is not a terminal); "
                           "on a terminal, without it, the replay opens in the viewer")
     add_replay_tools(rep)  # what if and branches (docs/testers.md)
+    add_saves(rep)
     add_calculator(sub)
     add_gen(sub)
     add_run(sub)
@@ -148,7 +155,7 @@ def run_sim(args: argparse.Namespace, out: TextIO) -> int:
     emit = emit_json if args.json else emit_text
     default = f"{scenario.id}-{args.seed}.json"
     record = None if args.record is None else (
-        Path(args.record) if args.record else saves_file(Path(SAVES), default))
+        Path(args.record) if args.record else saves_file(saves_of(args), default))
     if args.keyframes is not None and (record is None or args.keyframes < 1):
         raise ArenaError(f"--keyframes {args.keyframes}: needs --record and K of 1 or more")
     if record is not None:
@@ -194,7 +201,7 @@ def run_play(args: argparse.Namespace) -> int:
     from arena.cli.gen import generated_request  # noqa: PLC0415
     from arena.tui.launch import PlayOptions, play  # noqa: PLC0415
 
-    saves = path_arg(SAVES)
+    saves = saves_of(args)
 
     if args.command is None:  # the title screen (arena/tui/run/flow.py); a skirmish from it
         from arena.tui.run.flow import opens_title, title  # noqa: PLC0415

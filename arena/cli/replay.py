@@ -7,7 +7,7 @@ import sys
 from typing import TYPE_CHECKING, TextIO
 
 import arena
-from arena.cli.choices import SAVES
+from arena.cli.choices import saves_of
 from arena.cli.emit import emit_text
 from arena.cli.replay_args import wants_tools
 from arena.errors import ArenaError
@@ -38,8 +38,6 @@ def run_replay(args: argparse.Namespace, out: TextIO) -> int:
 
     On a terminal, without --verify, --log or a tool, watch it in the viewer (docs/testers.md).
     """
-    from pathlib import Path  # noqa: PLC0415
-
     from arena.battle.core import Battle  # noqa: PLC0415
     from arena.cli.replay_tools import run_replay_tools  # noqa: PLC0415
     from arena.cli.run import replay_run, run_bout  # noqa: PLC0415
@@ -55,11 +53,11 @@ def run_replay(args: argparse.Namespace, out: TextIO) -> int:
         if is_run_record(args.path):
             raise ArenaError("what if and branches work on one bout of a run: arena replay RUN "
                              "--bout N --export PATH, then on PATH (or in the viewer)")
-        return run_replay_tools(args, out, Path(SAVES))
+        return run_replay_tools(args, out, saves_of(args))
     if not (args.verify or args.log) and sys.stdout.isatty() and sys.stdin.isatty():
         from arena.tui.viewer.continued import view  # noqa: PLC0415
 
-        return view(args.path, Path(SAVES))
+        return view(args.path, saves_of(args))
     recorded_run = replay_run(args.path, out)  # a run record (arena/run/record.py)
     if recorded_run is not None:
         return recorded_run

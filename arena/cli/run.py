@@ -7,7 +7,15 @@ import os
 import sys
 from typing import TYPE_CHECKING, Any, TextIO
 
-from arena.cli.choices import DEFAULT_STEPS, RULESET_NAMES, path_arg, refuse_existing
+from arena.cli.choices import (
+    DEFAULT_STEPS,
+    RULESET_NAMES,
+    add_saves,
+    path_arg,
+    refuse_existing,
+    saves_epilog,
+    saves_of,
+)
 from arena.errors import ArenaError
 from arena.replay import KEYFRAME_EVERY
 from arena.text import counted, one_line, say
@@ -26,7 +34,8 @@ DEFAULT_RULES = "d40"
 def add_run(sub: Any) -> None:
     """The `run` and `scores` subcommands."""
     run = sub.add_parser("run", help="a roguelike run in the terminal: a party along a seeded "
-                                     "map of fights and camps (--auto: headless)")
+                                     "map of fights and camps (--auto: headless)",
+                         epilog=saves_epilog("Scores, morgues and the run's journal"))
     run.add_argument("--auto", action="store_true",
                      help="headless: the AI fights, the documented road and camp policies "
                           "choose")
@@ -58,11 +67,11 @@ def add_run(sub: Any) -> None:
     run.add_argument("--keyframes", type=int, nargs="?", const=KEYFRAME_EVERY, metavar="K",
                      help="with --auto --record: store a snapshot every K commands of each bout "
                           f"(default K {KEYFRAME_EVERY}), for the replay viewer's seeking")
-    run.add_argument("--saves", type=path_arg, default="saves",
-                     help="where scores.jsonl and morgue/ go (default saves)")
-    scores = sub.add_parser("scores", help="the high-score table of saves/scores.jsonl")
+    add_saves(run)
+    scores = sub.add_parser("scores", help="the high-score table (scores.jsonl in the saves "
+                                           "folder)", epilog=saves_epilog("Scores"))
     scores.add_argument("--rules", help="only runs under this ruleset")
-    scores.add_argument("--saves", type=path_arg, default="saves", help="saves folder")
+    add_saves(scores)
 
 
 def config_from(args: argparse.Namespace) -> RunConfig:
@@ -92,13 +101,14 @@ def run_terminal(args: argparse.Namespace) -> int:
     from arena.tui.run.flow import Preset, terminal_run  # noqa: PLC0415
 
     config = config_from(args)
+    saves = saves_of(args)
     preset = Preset(config.seed if config.seeded else None, args.rules, config.steps,
                     config.endless, config.party, args.difficulty)
-    if terminal_run(args.saves, preset, args.accessible) != "skirmish":
+    if terminal_run(saves, preset, args.accessible) != "skirmish":
         return 0
     from arena.tui.launch import PlayOptions, play  # noqa: PLC0415  (the title asked for one)
 
-    return play(PlayOptions(saves=args.saves, accessible=args.accessible))
+    return play(PlayOptions(saves=saves, accessible=args.accessible))
 
 
 def run_run(args: argparse.Namespace, out: TextIO) -> int:
@@ -111,6 +121,7 @@ def run_run(args: argparse.Namespace, out: TextIO) -> int:
     from arena.run.plan import load_plan  # noqa: PLC0415
 
     config = config_from(args)
+    saves = saves_of(args)  # a bad folder is refused before the run, as --record
     if args.keyframes is not None and (args.record is None or args.keyframes < 1):
         raise ArenaError(f"--keyframes {args.keyframes}: needs --record and K of 1 or more")
     if args.record is not None:
@@ -126,7 +137,7 @@ def run_run(args: argparse.Namespace, out: TextIO) -> int:
 
     # A planned choice the run refuses raises here, before `conclude`: no score line, no morgue.
     run, points = play_auto(config, library, emit, args.keyframes or 0, plan, args.json)
-    written = conclude(run, points, args.saves, args.record)
+    written = conclude(run, points, saves, args.record)
     say(sys.stderr, f"morgue written to {written.morgue}")
     if args.record is not None:
         say(sys.stderr, f"run record written to {args.record}")
@@ -171,13 +182,17 @@ def run_scores(args: argparse.Namespace, out: TextIO) -> int:
     if args.rules is not None and args.rules not in RULESET_NAMES:
         raise ArenaError(f"unknown ruleset '{args.rules}' (available: "
                          f"{', '.join(RULESET_NAMES)})")
-    scores = load_scores(args.saves)
+    saves = saves_of(args)  # read only: a folder not there yet is not made
+    scores = load_scores(saves)
     if scores.problem is not None:
         raise ArenaError(scores.problem)
     warning = scores.warning()
     if warning is not None:  # damaged lines are skipped, never fatal
         say(sys.stderr, f"warning: {warning}")
-    out.write(table(scores.rows, args.rules))
+    text = table(scores.rows, args.rules)
+    if text == table((), None):  # say where it looked: the folder may not be the one expected
+        text = f"{text.rstrip()} in {one_line(str(scores.path))}\n"
+    out.write(text)
     return 0
 
 
@@ -203,10 +218,7 @@ def run_bout(args: argparse.Namespace, out: TextIO) -> int:
 
     On a terminal, without --export, the viewer opens on bout N.
     """
-    from pathlib import Path  # noqa: PLC0415
-
     from arena.assets import load_library  # noqa: PLC0415
-    from arena.cli.choices import SAVES  # noqa: PLC0415
     from arena.cli.replay_args import wants_tools  # noqa: PLC0415
     from arena.run.boutreplay import UnverifiedError, export_bout  # noqa: PLC0415
     from arena.run.record import is_run_record  # noqa: PLC0415
@@ -223,7 +235,7 @@ def run_bout(args: argparse.Namespace, out: TextIO) -> int:
             raise ArenaError("--bout without --export opens the viewer: give --export PATH")
         from arena.tui.viewer.continued import view  # noqa: PLC0415
 
-        return view(args.path, Path(SAVES), args.bout)
+        return view(args.path, saves_of(args), args.bout)
     try:
         commands = export_bout(args.path, args.bout, args.export, load_library())
     except UnverifiedError as e:

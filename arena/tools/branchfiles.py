@@ -81,7 +81,7 @@ def write_branches(path: Path, doc: dict[str, Any], branches: list[tree.Branch],
         message += f"; {one_line(str(path))} is outside {saves}/ and left as it was: " \
                    f"wrote {target}"
     try:
-        saves.mkdir(exist_ok=True)
+        saves.mkdir(parents=True, exist_ok=True)
         write_atomically(target, text)
     except OSError as e:
         raise ArenaError(f"{target}: cannot write: {e.strerror or e}") from None

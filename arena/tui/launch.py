@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import secrets
 import sys
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import arena
@@ -13,6 +13,7 @@ from arena.assets import load_library, load_scenario
 from arena.assets.generated import generate_checked
 from arena.battle.core import Battle
 from arena.errors import ArenaError
+from arena.paths import saves_root
 from arena.procgen import GenSpec
 from arena.replay.file import Recorder
 from arena.replay.journal import Resumable, load_journal, load_resumable, resume
@@ -37,7 +38,7 @@ class PlayOptions:
     side: int | None = None
     hotseat: bool = False
     load: Path | None = None
-    saves: Path = Path("saves")
+    saves: Path = field(default_factory=saves_root)  # `--saves`, else paths.saves_root()
     generated: tuple[int, GenSpec] | None = None  # `--generated N`: (arena seed, request)
     palette: str | None = None  # `--palette`: used and saved in the config
     fresh: bool = False  # a battle was asked for by name or seed: resume only that one

@@ -20,6 +20,7 @@ def saved(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
           capsys: pytest.CaptureFixture[str]) -> Path:
     """Skirmish seed 3 recorded into saves/ (the working directory is a fresh folder)."""
     monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("ARENA_SAVES", "saves")  # relative, so the messages name saves/
     path = Path("saves") / "r.json"
     assert main(["sim", "--scenario", "skirmish", "--seed", "3", "--ai", "basic", "--record",
                  str(path)]) == 0

@@ -41,6 +41,7 @@ class Game:
     def __init__(self, args: list[str], cwd: Path, cols: int = 80, rows: int = 24) -> None:
         env = {k: v for k, v in os.environ.items() if k != "NO_COLOR"}
         env.update(TERM="xterm-256color", COLORTERM="truecolor", BLESSED_QUERY_TIMEOUT_SECONDS="1")
+        env["ARENA_SAVES"] = "saves"  # the folder's own saves/ (messages name it saves/...)
         pid, fd = pty.fork()
         if pid == 0:  # the child: become the game
             try:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
 
@@ -140,8 +139,8 @@ def test_play_without_a_terminal_says_so(capsys):
     assert "needs a terminal" in capsys.readouterr().err
 
 
-def test_saves_default_to_the_saves_folder():
-    assert PlayOptions().saves == Path("saves")
+def test_saves_default_to_the_resolved_saves_folder(saves_in_tmp_path):
+    assert PlayOptions().saves == saves_in_tmp_path  # $ARENA_SAVES (tests/conftest.py)
 
 
 class Answering:

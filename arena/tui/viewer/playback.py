@@ -169,7 +169,7 @@ class Playback:
         path, _, doc = self.branch_source()
         if not path.exists():
             try:
-                self.saves.mkdir(exist_ok=True)
+                self.saves.mkdir(parents=True, exist_ok=True)
                 write_atomically(path, json.dumps(doc, separators=(",", ":")) + "\n")
             except OSError as e:
                 raise ArenaError(f"{path}: cannot write: {e.strerror or e}") from None
