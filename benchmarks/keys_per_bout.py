@@ -3,17 +3,19 @@
 A run (ruleset, seed, steps) whose roads and camps the documented auto policies choose (as
 `arena run --auto`), and whose every party command is the tactical AI's own (what `A` would
 play), typed on the real battle screen (`BoutScreen`, drawn at 80x24 after every key) with
-the fewest keys it takes: a step key for a walk of one hex, else look mode (`x`, the cursor
-keys, Enter); `a`, Tab to the target, `w` to the weapon, Enter for a blow; the turn keys;
-`.` to end the turn and the answer when the screen asks; one key per `--more--`; a menu
-letter where a menu opens. Every key is fed to the screen and the command it made is checked
-against the AI's (a turn of more than 60° is typed as a turn key each, one command each); a
-command the script cannot type is an error, not a guess.
+the fewest keys it takes: a step key for a walk of one hex, a run (Shift and a direction)
+where the run stops on the hex, else look mode (`x`, the cursor keys, Shift and a direction
+for four hexes where the screen has it, Enter); `a`, Tab to the target, `w` to the weapon,
+Enter for a blow; the turn keys; `.` to end the turn and the answer when the screen asks;
+one key per `--more--`; a menu letter where a menu opens. Every key is fed to the screen
+and the command it made is checked against the AI's (a turn of more than 60° is typed as a
+turn key each, one command each); a command the script cannot type is an error, not a guess.
 
-With move-and-attack (issue 30, found by import), a walk followed by a blow at an enemy whose
-aiming plan walks to the same hex (and rolled no die on the way) counts as the aiming keys
-alone (`a`, Tab, Enter): the screen makes that walk and that blow from those keys. The
-commands, and so the run, are the same either way.
+With move-and-attack (issue 30, found by import), a walk the AI makes to strike this turn
+(its next command, on a copy of the bout, is a blow by the same combatant) is typed as the
+aiming that plans it (`a`, Tab, Enter), when the screen has a plan for that blow: the screen
+walks to its own best hex and strikes. The player's choice (this enemy, this weapon, now) is
+the AI's; the hex may differ, so the bouts after it may too: compare keys per bout over many.
 
 Run it on a checkout before issue 30 (32eef31) and on today's: the difference is the goal.
     python benchmarks/keys_per_bout.py [--rules ap] [--seed 7] [--steps 6]
@@ -33,7 +35,15 @@ import tcod.console
 
 from arena.assets import load_library
 from arena.hexgrid import Hex, direction_to, hex_distance, hex_neighbor, hex_to_cell
-from arena.model.commands import Attack, Command, EndTurn, Face, Move, command_to_json
+from arena.model.commands import (
+    Attack,
+    Command,
+    EndTurn,
+    Face,
+    Move,
+    command_from_json,
+    command_to_json,
+)
 from arena.run.auto import policy, road
 from arena.run.config import RunConfig
 from arena.run.live import LiveRun
@@ -42,10 +52,14 @@ from arena.tui.battle.modes import Mode
 from arena.tui.run.bout import BoutScreen, RunSession
 from arena.tui.term.keymap import BINDINGS, MENU_KEYS, STEPS
 
-try:  # after issue 30: move-and-attack
+try:  # after issue 30: move-and-attack, running, the look cursor's jump
     from arena.tui.battle import approach as planned
+    from arena.tui.battle import running
+    from arena.tui.term.keymap import RUN_CURSOR as JUMP
+    from arena.tui.term.keymap import RUN_ORDER
 except ImportError:  # before it
-    planned = None  # type: ignore[assignment]
+    planned = running = None  # type: ignore[assignment]
+    JUMP, RUN_ORDER = 0, ()
 
 
 
@@ -55,6 +69,8 @@ def first_key(action: str) -> str:
 
 
 STEP_KEY = {d: first_key(a) for a, d in STEPS.items()}
+RUN_KEY = dict(zip(RUN_ORDER, next((b.keys for b in BINDINGS if b.action == "run"), ()),
+                   strict=False))
 SIMPLE = {"pick_up": "pick_up", "kick": "kick", "stand_up": "stand_up"}
 MENUS = {"draw": "draw", "reload": "reload", "use_item": "use_item", "invoke": "invoke"}
 
@@ -69,7 +85,6 @@ class Typist:
         self.kinds: dict[str, int] = {}  # keys by what they were for
         self.kind = ""
         self.combos = 0  # walks and blows typed as one plan
-        self.held: tuple[int, int, int] | None = None  # a walk's keys, its enemy, combo keys
 
     def press(self, key: str, counted: bool = True) -> None:
         """One key to the screen, then a frame."""
@@ -100,9 +115,16 @@ class Typist:
                 break
             command = self.session.battle.decide()
             before = len(self.session.recorder.steps)
-            self.type(command)
+            exact = self.type(command)
             self.clear()
             made = self.session.recorder.steps[before:before + 1]
+            if not exact:
+                continue
+            if not made and self.bout.app.state.hint.startswith("cannot"):
+                self.kind = "end_turn"  # the AI's command refused: it ends the turn instead
+                self.press(first_key("end_turn"))  # (as `Session.run_ai` does for the AI)
+                self.clear()
+                continue
             if isinstance(command, Face):  # the screen turns 60° a key: one command a key
                 actor = self.session.view.combatant(command.actor)
                 if actor is None or actor.facing != command.facing:
@@ -112,17 +134,11 @@ class Typist:
                                  f"{self.bout.app.state.hint or self.bout.app.state.mode}")
         return self.keys
 
-    def type(self, command: Command) -> None:
-        """The keys for one command, pressed."""
-        combo, self.held = self.held, None
+    def type(self, command: Command) -> bool:
+        """The keys for one command, pressed; False when the screen made its own walk."""
         self.kind = str(command_to_json(command)["type"])
-        if isinstance(command, Attack) and combo is not None and combo[1] == command.target:
-            aimed = self._aim(command)  # the walk and the blow: counted as one plan's keys
-            self.keys -= combo[0] + aimed - combo[2]
-            self.kinds["move"] -= combo[0]
-            self.kinds["attack"] -= aimed - combo[2]
-            self.combos += 1
-            return
+        if isinstance(command, Move) and planned is not None and self._walk_and_strike(command):
+            return False
         if isinstance(command, Move):
             self._walk(command)
         elif isinstance(command, Attack):
@@ -133,6 +149,43 @@ class Typist:
             self._face(command)
         else:
             self._other(command)
+        return True
+
+    def _walk_and_strike(self, command: Move) -> bool:
+        """A walk the AI makes to strike this turn, typed as the aiming that plans one.
+
+        The screen's plan may walk to another hex than the AI's (the best odds): the blow,
+        at the same enemy with the same weapon, is what the player chose.
+        """
+        blow = self._after(command)
+        if not isinstance(blow, Attack) or blow.actor != command.actor:
+            return False
+        if planned.plan(self.session, blow.actor, blow.target, blow.weapon,
+                        tuple(blow.options)) is None:
+            return False
+        made = len(self.session.recorder.steps)
+        self.kind = "move_and_attack"
+        self._aim(blow)
+        kinds = [s["command"]["type"] for s in self.session.recorder.steps[made:]]
+        if kinds[:1] != ["move"]:
+            raise SystemExit(f"aiming to walk and strike {blow} made {kinds}")
+        self.combos += 1
+        return True
+
+    def _after(self, command: Command) -> Command | None:
+        """The AI's next command once `command` is made (on a copy of the bout so far)."""
+        session = self.session
+        live = session.live
+        assert live.fight is not None
+        battle = live.run.battle(live.fight.bout)
+        try:
+            for step in session.recorder.steps:
+                battle.apply(command_from_json(step["command"]))
+            battle.apply(command)
+            return None if battle.over else battle.decide()
+        finally:
+            battle.__exit__(None, None, None)
+            session.battle.world.activate()
 
     def _cell(self, h: Hex) -> tuple[int, int] | None:
         """The screen cell of `h` as the last frame drew it, or None when it is off the map."""
@@ -157,46 +210,33 @@ class Typist:
         raise SystemExit(f"{tries} clicks on {h} made nothing: {self.bout.app.state.hint}")
 
     def _walk(self, command: Move) -> None:
-        """A step key for one hex, else look mode: x, the cursor to the hex, Enter (or clicks)."""
+        """One walk: a click, a run, a step key, or look mode (x, the cursor, Enter)."""
         view = self.session.view
         actor = view.combatant(command.actor)
         assert actor is not None
-        combo = self._combo(command) if planned is not None else None
-        start = self.keys
+        way = direction_to(actor.hex, command.to)
         if self.mouse and hex_distance(actor.hex, command.to) > 1 and \
                 self._clicks(command.to, len(self.session.recorder.steps)):
-            pass
-        elif hex_distance(actor.hex, command.to) == 1:
-            self.press(STEP_KEY[direction_to(actor.hex, command.to)])
-        else:
-            self.press(first_key("look"))
-            cursor = actor.hex
-            while cursor != command.to:
-                way = direction_to(cursor, command.to)
-                cursor = hex_neighbor(cursor, way)
-                self.press(STEP_KEY[way])
-            self.press(first_key("confirm"))
-        if combo is not None:
-            self.held = (self.keys - start, combo[0], combo[1])
-
-    def _combo(self, command: Move) -> tuple[int, int] | None:
-        """(enemy, aiming keys) when aiming at an enemy plans exactly this walk, else None."""
-        session, app = self.session, self.bout.app
-        draws = session.battle.dice.draws
-        self.press(first_key("attack"), counted=False)
-        found = None
-        if app.state.mode == Mode.TARGET:
-            targets, first = app.state.targets, app.state.index
-            for i, (enemy, slot) in enumerate(targets):
-                plan = planned.plan(session, command.actor, enemy, slot)
-                there = session.view.combatant(enemy)
-                if plan is not None and plan.spot == command.to and there is not None:
-                    clicks = self.mouse and self._cell(there.hex) is not None
-                    found = (enemy, 2 if clicks else 2 + (i - first) % len(targets))
-                    break
-            self.press(first_key("cancel"), counted=False)
-        assert session.battle.dice.draws == draws
-        return found
+            return
+        if hex_distance(actor.hex, command.to) == 1:
+            self.press(STEP_KEY[way])
+            return
+        if running is not None and (running.run_end(self.session, actor.id, way) or
+                                    (None, ""))[0] == command.to:
+            self.press(RUN_KEY[way])
+            return
+        self.press(first_key("look"))
+        cursor = actor.hex
+        while cursor != command.to:
+            way = direction_to(cursor, command.to)
+            jump = cursor
+            for _ in range(JUMP):
+                jump = hex_neighbor(jump, way)
+            far = JUMP and view.map.terrain(jump) is not None and \
+                hex_distance(jump, command.to) == hex_distance(cursor, command.to) - JUMP
+            cursor = jump if far else hex_neighbor(cursor, way)
+            self.press(RUN_KEY[way] if far else STEP_KEY[way])
+        self.press(first_key("confirm"))
 
     def _aim(self, command: Attack) -> int:
         """a, Tab to the target, w to the weapon, m to the maneuvers, Enter; the keys.

@@ -14,7 +14,7 @@ from arena.hexgrid import Hex
 from arena.model.commands import Attack, EndTurn, Move
 from arena.rules import get_ruleset
 from arena.rules.odds import attack_odds
-from tests.factories import SHORTBOW, WALL, FLOOR, ap_stats, arena_map, fighter, scenario
+from tests.factories import SHORTBOW, ap_stats, arena_map, fighter, scenario
 from tests.rules.becmi.test_ruleset import BECMI, LANCE, becmi_fighter
 
 FAST, SLOW = ap_stats(dex=20), ap_stats(dex=-5)
