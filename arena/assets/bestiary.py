@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Set
 from types import MappingProxyType
 
-from arena.assets.common import DESCRIPTION_LIMIT, Refs, Template, check_id
+from arena.assets.common import Refs, Template, check_id
 from arena.assets.templates import BODY_KEYS, REQUIRED_BODY_KEYS, read_body, reject_unknown_rulesets
 from arena.assets.validate import Table, expect_str, fail, show
 from arena.rules import RULESETS
@@ -14,6 +14,7 @@ BESTIARY_FILE = "bestiary.toml"
 FAMILIES = ("beast", "humanoid", "undead", "giant")
 FOE_KEYS = ("flavour", "tier", "family", "boss", "haunts")
 TIERS = (1, 4)
+FLAVOUR_LIMIT = 100  # one sentence: look mode shows it under the foe's specials at 80x24
 
 
 def read_foe(value: object, refs: Refs, key: str, themes: Set[str]) -> Template:
@@ -38,7 +39,7 @@ def read_foe(value: object, refs: Refs, key: str, themes: Set[str]) -> Template:
         raise fail(refs.file, t.path("haunts"), "must name at least one theme")
     return MappingProxyType({
         "armour": None, **body,
-        "flavour": t.text("flavour", limit=DESCRIPTION_LIMIT),
+        "flavour": t.text("flavour", limit=FLAVOUR_LIMIT),
         "tier": t.integer("tier", lo=TIERS[0], hi=TIERS[1]),
         "family": t.string("family", choices=FAMILIES),
         "boss": t.flag("boss", False),

@@ -163,7 +163,8 @@ class Reader:
         elif state.mode == Mode.LOOK and state.cursor is not None:
             me = view.combatant(view.active)
             where = speech.bearing(me.hex, state.cursor) if me else ""
-            lines = [f"Cursor {where}: " + joined(describe.hex_lines(session, state.cursor))]
+            lines = [f"Cursor {where}: " + joined(describe.hex_lines(session, state.cursor,
+                                                                     UNWRAPPED))]
         elif state.mode == Mode.MENU:
             lines = [state.title, *(f"{k}) {c.label}" for k, c in zip(MENU_KEYS, state.menu,
                                                                       strict=False))]
@@ -200,9 +201,10 @@ class Reader:
         return [f"Opening: {speech.other(session, me, them)}.", joined(odds)]
 
     def help_text(self) -> list[str]:
-        """Every key (the live bindings), the guide and the glossary, as plain lines."""
+        """The keys of the mode it was asked from, the other modes', the guide and the glossary."""
         rows = [INTRO, "Keys:"]
-        rows += [text.strip() for text, _ in help.key_lines(self.app.session, UNWRAPPED)]
+        rows += [text.strip() for text, _ in help.key_lines(self.app.session, UNWRAPPED,
+                                                             self.app.state.help_from)]
         rows += [text for text, _ in help.guide_lines(self.app.session, WIDTH) if text]
         rows += [text for text, _ in glossary_lines(self.app.session.view.ruleset, UNWRAPPED)
                  if text]

@@ -42,8 +42,8 @@ def nothing(state: UiState, key: str) -> Reaction:
 def react(state: UiState, key: str, session: Session, page: int) -> Reaction:
     """What `key` does in `state`; `page` is the log's height, for scrolling."""
     state = replace(state, hint="")
-    if state.mode == Mode.HELP:
-        return Reaction(replace(state, mode=Mode.NORMAL))
+    if state.mode == Mode.HELP:  # back to the mode it was opened from, its cursor or aim kept
+        return Reaction(replace(state, mode=state.help_from))
     if state.mode in (Mode.CONFIRM_QUIT, Mode.CONFIRM_END):
         return _answer(state, key, session)
     action = KEYMAP.get(key)
@@ -55,7 +55,7 @@ def react(state: UiState, key: str, session: Session, page: int) -> Reaction:
             return Reaction(state, exit=Exit.DONE)
         return Reaction(replace(state, hint="Enter leaves; PgUp/PgDn scroll the log"))
     if action == "help":
-        return Reaction(replace(state, mode=Mode.HELP, cursor=None, targets=()))
+        return Reaction(replace(state, mode=Mode.HELP, help_from=state.mode))
     if action == "save_quit":
         return Reaction(state, exit=Exit.SAVE)
     if action == "quit":

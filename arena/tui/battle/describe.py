@@ -5,11 +5,13 @@ from __future__ import annotations
 from arena.battle.view import AuraView, CombatantView, ConditionView, path_to, step_cost
 from arena.hexgrid import FACING_NAMES, Hex, hex_distance
 from arena.model.stats import Weapon
+from arena.tui.battle.lore import lore_lines
 from arena.tui.battle.panels import side_glyph
+from arena.tui.battle.preview import WIDTH
 from arena.tui.battle.session import Session
 from arena.tui.term import palette
 from arena.tui.term.keymap import first_key
-from arena.tui.term.lines import Line
+from arena.tui.term.lines import Line, wrapped
 
 
 def weapon_text(w: Weapon) -> str:
@@ -71,6 +73,35 @@ def target_line(c: CombatantView) -> Line:
     return (f"{c.name} HP {c.hp}/{c.max_hp}, {health(c)}", colour)
 
 
+def _guard(session: Session, c: CombatantView) -> str:
+    """The shield a combatant bears, and in `ap` the arc it guards: ', heater shield (…)'."""
+    arc = " (guards front and left)" if session.view.ruleset == "ap" else ""
+    return f", {c.shield}{arc}" if c.shield else ""
+
+
+def _weapon_lines(c: CombatantView) -> list[Line]:
+    """One line per weapon in hand, an unloaded one marked with the key that reloads it."""
+    return [(f"- {w.name} (unloaded: {first_key('reload')})", palette.BAD)
+            if i in c.unloaded else (f"- {weapon_text(w)}", palette.TEXT)
+            for i, w in enumerate(c.weapons)] or [("- no weapon in hand", palette.DIM)]
+
+
+def _kit_lines(c: CombatantView) -> list[Line]:
+    """Spares, the pack, the auras it keeps up, the buffs on it and its conditions."""
+    lines: list[Line] = []
+    if c.spares:
+        lines.append((f"spare{'s' if len(c.spares) > 1 else ''}: "
+                      + ", ".join(w.name for w in c.spares), palette.TEXT))
+    if c.supplies:
+        lines.append((f"pack ({first_key('use_item')}): " + ", ".join(c.supplies), palette.TEXT))
+    lines += [(aura_text(a), palette.GOOD) for a in c.auras]
+    if c.buffs:
+        lines.append(("under " + ", ".join(buff_text(b) for b in c.buffs), palette.GOOD))
+    if c.conditions:
+        lines.append(("; ".join(condition_text(k) for k in c.conditions), palette.HINT))
+    return lines
+
+
 def card(session: Session, c: CombatantView) -> list[Line]:
     """A combatant's name, side, HP, AP, facing, armour, weapons, spares, buffs, conditions."""
     side = session.view.sides[c.side]
@@ -84,23 +115,28 @@ def card(session: Session, c: CombatantView) -> list[Line]:
          palette.TEXT),
     ]
     if c.ac is not None:
-        arc = " (guards front and left)" if session.view.ruleset == "ap" else ""
-        guard = f", {c.shield}{arc}" if c.shield else ""
-        lines.append((f"AC {c.ac}{guard}", palette.TEXT))
-    lines += [(f"- {w.name} (unloaded: {first_key('reload')})", palette.BAD)
-              if i in c.unloaded else (f"- {weapon_text(w)}", palette.TEXT)
-              for i, w in enumerate(c.weapons)] or [("- no weapon in hand", palette.DIM)]
-    if c.spares:
-        lines.append((f"spare{'s' if len(c.spares) > 1 else ''}: "
-                      + ", ".join(w.name for w in c.spares), palette.TEXT))
-    if c.supplies:
-        lines.append((f"pack ({first_key('use_item')}): " + ", ".join(c.supplies), palette.TEXT))
-    lines += [(aura_text(a), palette.GOOD) for a in c.auras]
-    if c.buffs:
-        lines.append(("under " + ", ".join(buff_text(b) for b in c.buffs), palette.GOOD))
-    if c.conditions:
-        lines.append(("; ".join(condition_text(k) for k in c.conditions), palette.HINT))
-    return lines
+        lines.append((f"AC {c.ac}{_guard(session, c)}", palette.TEXT))
+    return lines + _weapon_lines(c) + _kit_lines(c)
+
+
+def look_card(session: Session, c: CombatantView, width: int) -> list[Line]:
+    """The card in fewer rows for look mode: the weapons on one line, all wrapped to `width`."""
+    side = session.view.sides[c.side]
+    colour = palette.side_colour(side.colour, c.side)
+    hp_colour = palette.GOOD if 2 * c.hp > c.max_hp else palette.BAD
+    ac = f" AC {c.ac}" if c.ac is not None else ""
+    worn = f", {c.armour}" if c.armour else ""
+    arms = ", ".join(text.removeprefix("- ") for text, _ in _weapon_lines(c))
+    unloaded = bool(c.unloaded)
+    return [
+        *wrapped(f"{side_glyph(c.glyph, c.side)} {c.name}, {side.name}", colour, width),
+        (f"HP {c.hp}/{c.max_hp} AP {c.ap}/{c.max_ap}{ac}" if c.alive else "fallen", hp_colour),
+        *wrapped(f"facing {FACING_NAMES[c.facing]}{worn}{_guard(session, c)}", palette.TEXT,
+                 width),
+        *wrapped(arms, palette.BAD if unloaded else palette.TEXT if c.weapons else palette.DIM,
+                 width),
+        *_kit_lines(c),
+    ]
 
 
 def walk(session: Session, to: Hex) -> tuple[tuple[Hex, ...], Line | None]:
@@ -123,24 +159,26 @@ def walk(session: Session, to: Hex) -> tuple[tuple[Hex, ...], Line | None]:
     return tuple(path), (text, colour)
 
 
-def hex_lines(session: Session, h: Hex) -> list[Line]:
-    """What the look cursor shows: terrain, who stands or lies there, items, the walk."""
+def hex_lines(session: Session, h: Hex, width: int = WIDTH) -> list[Line]:
+    """The look cursor's hex: terrain, who stands there (card, specials, flavour), the walk."""
     view = session.view
     terrain = view.map.terrain(h)
-    lines: list[Line] = [(f"hex ({h.q}, {h.r})", palette.BRIGHT)]
+    where = f"hex ({h.q}, {h.r})"
     actor = view.combatant(view.active)
     if actor is not None and actor.hex != h:
-        lines[0] = (f"hex ({h.q}, {h.r}), {hex_distance(actor.hex, h)} away", palette.BRIGHT)
+        where += f", {hex_distance(actor.hex, h)} away"
     if terrain is not None:
         flags = [f for f, on in (("blocks moving", terrain.blocks_move),
                                  ("blocks sight", terrain.blocks_sight),
                                  ("hazard", terrain.hazard),
                                  (f"difficult ground: {terrain.move_cost}x AP a step",
                                   terrain.move_cost > 1)) if on]
-        lines.append((terrain.name + (f" ({', '.join(flags)})" if flags else ""), palette.TEXT))
+        where += f": {terrain.name}" + (f" ({', '.join(flags)})" if flags else "")
+    lines = wrapped(where, palette.BRIGHT, width)
     standing = view.standing_at(h)
     if standing is not None:
-        lines += card(session, standing)
+        lines += [*look_card(session, standing, width),
+                  *lore_lines(session, standing, width)]
     lines += [(f"{c.name} lies here, fallen", palette.CORPSE) for c in view.fallen_at(h)]
     lines += [(f"on the ground: {i.weapon.name}", palette.ITEM) for i in view.items_at(h)]
     line = walk(session, h)[1]

@@ -36,10 +36,14 @@ def status(canvas: Canvas, area: Rect, session: Session) -> None:
     canvas.text(area.x + area.width - len(right), area.y, right, palette.DIM)
 
 
-def order(session: Session) -> list[Line]:
+class Filler(list[Line]):
+    """Panel lines that give way to the card above them (the initiative order), not it to them."""
+
+
+def order(session: Session) -> Filler:
     """The round's initiative order, the active combatant marked."""
     view = session.view
-    rows: list[Line] = [(f"Round {view.round}: initiative", palette.TITLE)]
+    rows = Filler([(f"Round {view.round}: initiative", palette.TITLE)])
     for entity in view.order:
         c = view.combatant(entity)
         if c is None:
@@ -73,9 +77,15 @@ def side_label(session: Session, side: int) -> str:
 
 
 def panel(canvas: Canvas, area: Rect, top: Sequence[Line], bottom: Sequence[Line]) -> None:
-    """The side panel: a card on top, a blank row, then the mode's lines; a cut is marked."""
+    """The side panel: a card on top, a blank row, then the mode's lines; a cut is marked.
+
+    A mode's lines (look, aim, a menu) come first: when they do not fit under the whole card,
+    the card is cut to its first rows, or left out (the status line names who acts); only then
+    are they cut. `Filler` lines (the initiative order) are cut, never the card.
+    """
     canvas.fill(area.x - 1, area.y, 1, area.height, "│", palette.FRAME)
-    y = lines(canvas, area, top)
+    keep = len(top) if isinstance(bottom, Filler) else max(0, area.height - 1 - len(bottom))
+    y = lines(canvas, area, top[:keep]) if keep or not top else -1  # left out: no blank row
     room = area.height - y - 1
     if 0 < room < len(bottom):
         bottom = [*bottom[:room - 1], (f"… {len(bottom) - room + 1} more not shown", palette.DIM)]

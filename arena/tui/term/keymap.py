@@ -9,45 +9,53 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 
+# The battle screen's modes a key can work in (the values of `battle.modes.Mode`): the help
+# lists, for the mode it was opened from, the bindings tagged with it.
+NORMAL, LOOK, TARGET, MENU = "normal", "look", "target", "menu"
+EVERY = (NORMAL, LOOK, TARGET, MENU)
+MOVING = (NORMAL, LOOK)  # the step keys walk on the map and move the look cursor
+AIMING = (TARGET, LOOK)  # cycling and confirming: targets while aiming, combatants in look
+
 
 @dataclass(frozen=True, slots=True)
 class Binding:
-    """One action, the keys that trigger it, its help text and its section of the help."""
+    """One action, its keys, its help text and section, and the battle modes it works in."""
 
     action: str
     keys: tuple[str, ...]
     help: str
     group: str
+    modes: tuple[str, ...] = EVERY
 
 
 BINDINGS: tuple[Binding, ...] = (
-    Binding("step_nw", ("y", "7", "KEY_KP_7"), "step north-west", "Move"),
-    Binding("step_ne", ("u", "9", "KEY_KP_9"), "step north-east", "Move"),
-    Binding("step_w", ("h", "4", "KEY_KP_4", "KEY_LEFT"), "step west", "Move"),
-    Binding("step_e", ("l", "6", "KEY_KP_6", "KEY_RIGHT"), "step east", "Move"),
-    Binding("step_sw", ("b", "1", "KEY_KP_1"), "step south-west", "Move"),
-    Binding("step_se", ("n", "3", "KEY_KP_3"), "step south-east", "Move"),
-    Binding("turn_left", ("[", "<"), "turn left (60°)", "Move"),
-    Binding("turn_right", ("]", ">"), "turn right (60°)", "Move"),
-    Binding("end_turn", (".", "5", "KEY_KP_5"), "end turn, keep the AP", "Move"),
-    Binding("stand_up", ("s",), "stand up when prone", "Move"),
-    Binding("attack", ("a",), "attack: pick a target", "Fight"),
-    Binding("fire", ("f",), "fire a missile weapon", "Fight"),
-    Binding("pick_up", ("g", ","), "pick up a weapon here", "Fight"),
-    Binding("draw", ("d",), "draw a spare weapon", "Fight"),
-    Binding("reload", ("r",), "reload a crossbow", "Fight"),
-    Binding("kick", ("K",), "kick a weapon back", "Fight"),
-    Binding("invoke", ("i",), "invoke an area buff", "Fight"),
-    Binding("use_item", ("e",), "use an item (potion)", "Fight"),
-    Binding("auto_fight", ("A",), "auto-fight this turn", "Fight"),
-    Binding("next_target", ("KEY_TAB",), "next target/combatant", "Aim"),
-    Binding("prev_target", ("KEY_BTAB",), "previous target", "Aim"),
-    Binding("next_weapon", ("w",), "switch weapon", "Aim"),
-    Binding("maneuver", ("m",), "next maneuver", "Aim"),
-    Binding("confirm", ("KEY_ENTER",), "attack / walk there", "Aim"),
-    Binding("cancel", ("KEY_ESCAPE",), "back out", "Aim"),
-    Binding("undo", ("KEY_BACKSPACE",), "undo a die-free move", "Move"),
-    Binding("look", ("x", ";"), "look: describe a hex", "Info"),
+    Binding("step_nw", ("y", "7", "KEY_KP_7"), "step north-west", "Move", MOVING),
+    Binding("step_ne", ("u", "9", "KEY_KP_9"), "step north-east", "Move", MOVING),
+    Binding("step_w", ("h", "4", "KEY_KP_4", "KEY_LEFT"), "step west", "Move", MOVING),
+    Binding("step_e", ("l", "6", "KEY_KP_6", "KEY_RIGHT"), "step east", "Move", MOVING),
+    Binding("step_sw", ("b", "1", "KEY_KP_1"), "step south-west", "Move", MOVING),
+    Binding("step_se", ("n", "3", "KEY_KP_3"), "step south-east", "Move", MOVING),
+    Binding("turn_left", ("[", "<"), "turn left (60°)", "Move", (NORMAL,)),
+    Binding("turn_right", ("]", ">"), "turn right (60°)", "Move", (NORMAL,)),
+    Binding("end_turn", (".", "5", "KEY_KP_5"), "end turn, keep the AP", "Move", (NORMAL,)),
+    Binding("stand_up", ("s",), "stand up when prone", "Move", (NORMAL,)),
+    Binding("attack", ("a",), "attack: pick a target", "Fight", (NORMAL,)),
+    Binding("fire", ("f",), "fire a missile weapon", "Fight", (NORMAL,)),
+    Binding("pick_up", ("g", ","), "pick up a weapon here", "Fight", (NORMAL,)),
+    Binding("draw", ("d",), "draw a spare weapon", "Fight", (NORMAL,)),
+    Binding("reload", ("r",), "reload a crossbow", "Fight", (NORMAL,)),
+    Binding("kick", ("K",), "kick a weapon back", "Fight", (NORMAL,)),
+    Binding("invoke", ("i",), "invoke an area buff", "Fight", (NORMAL,)),
+    Binding("use_item", ("e",), "use an item (potion)", "Fight", (NORMAL,)),
+    Binding("auto_fight", ("A",), "auto-fight this turn", "Fight", (NORMAL,)),
+    Binding("next_target", ("KEY_TAB",), "next target/combatant", "Aim", AIMING),
+    Binding("prev_target", ("KEY_BTAB",), "previous target", "Aim", AIMING),
+    Binding("next_weapon", ("w",), "switch weapon", "Aim", (TARGET,)),
+    Binding("maneuver", ("m",), "next maneuver", "Aim", (TARGET,)),
+    Binding("confirm", ("KEY_ENTER",), "attack / walk there", "Aim", AIMING),
+    Binding("cancel", ("KEY_ESCAPE",), "back out", "Aim", (TARGET, LOOK, MENU)),
+    Binding("undo", ("KEY_BACKSPACE",), "undo a die-free move", "Move", MOVING),
+    Binding("look", ("x", ";"), "look: describe a hex", "Info", (NORMAL, LOOK, TARGET)),
     Binding("log_up", ("KEY_PGUP",), "log: older messages", "Info"),
     Binding("log_down", ("KEY_PGDOWN",), "log: newer messages", "Info"),
     Binding("history", ("p",), "message history", "Info"),

@@ -40,6 +40,7 @@ def test_the_help_prices_the_longbow_from_the_ruleset(games, tmp_path):
     game = start(games, tmp_path, "play", "--scenario", "skirmish", "--rules", "ap", "--seed", "1")
     game.wait_for("? help")
     game.send("?")
+    game.send("x")  # page 2: the other modes' keys; page 3: the guide
     game.send("x")
     game.wait_for("How to play")
     text = " ".join(game.text.split())

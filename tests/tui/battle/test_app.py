@@ -297,11 +297,11 @@ def test_the_log_scrolls_back_with_pgup_and_forward_with_pgdn(make_app):
     assert rows(draw(app))[22] == last
 
 
-def test_help_or_quit_from_look_mode_comes_back_to_the_plain_map(make_app):
+def test_help_from_look_mode_comes_back_to_it_and_quit_to_the_plain_map(make_app):
     app = two_apart(make_app)
-    press(app, "x", "?", "KEY_ESCAPE")
-    assert app.state.mode == Mode.NORMAL and app.state.cursor is None
-    press(app, "a")
+    press(app, "x", "l", "?", "KEY_ESCAPE")
+    assert app.state.mode == Mode.LOOK and app.state.cursor == Hex(-1, 0)
+    press(app, "KEY_ESCAPE", "a")
     press(app, "x", "Q", "n")
     assert app.state.mode == Mode.NORMAL and app.state.cursor is None
 
@@ -310,6 +310,8 @@ def test_help_lists_every_key_of_the_keymap_then_the_guide_then_the_glossary(mak
     app = two_apart(make_app)
     press(app, "?")
     text = screen_text(app)
+    press(app, "x")  # page 2: the keys of the modes other than the one the help came from
+    text += screen_text(app)
     for binding in BINDINGS:  # what a skirmish refuses (auto-fight) is listed as refused
         refused = binding.action in app.session.unavailable
         assert keys_for(binding.action) in text
@@ -324,7 +326,7 @@ def test_help_lists_every_key_of_the_keymap_then_the_guide_then_the_glossary(mak
 
 def test_the_guide_of_a_shipped_scenario_fits_80x24(make_app):
     app = make_app(battle=Battle(load_scenario("skirmish"), get_ruleset("ap"), 1))
-    press(app, "?", "x")
+    press(app, "?", "x", "x")
     text = " ".join(screen_text(app).split())  # the guide's paragraphs wrap anywhere
     assert "reloading 3 AP" in text and "m a maneuver" in text
     assert "S saves and quits." in text

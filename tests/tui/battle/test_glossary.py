@@ -20,9 +20,9 @@ def test_every_ruleset_has_its_terms_and_the_words_the_issue_named_are_explained
     assert "THAC0" in " ".join(text for text, _ in glossary_lines("adnd", 200))
 
 
-def test_the_third_help_page_is_the_glossary_of_the_battle_s_ruleset(make_app):
+def test_the_last_help_page_is_the_glossary_of_the_battle_s_ruleset(make_app):
     app = make_app(fighter("Ann", 0, Hex(-2, 0), stats=FAST),
                    fighter("Bob", 1, Hex(2, 0), facing=3, stats=SLOW))
-    press(app, "?", "x", "x")  # the keys, the guide, then the glossary
+    press(app, "?", "x", "x", "x")  # this mode's keys, the other modes', the guide, the glossary
     text = screen_text(app, 100, 40)
-    assert "Help, page 3 of 3" in text and "double critical:" in text, text
+    assert "Help, page 4 of 4" in text and "double critical:" in text, text

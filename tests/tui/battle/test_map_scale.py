@@ -260,11 +260,11 @@ def test_a_click_on_the_log_beside_the_map_is_not_a_hex(make_app):
 
 def test_the_help_explains_the_larger_maps_marks_where_the_terminal_can_show_them(make_app):
     app = two_apart(make_app)
-    press(app, "?", "x")
+    press(app, "?", "x", "x")
     big = " ".join(" ".join(rows(draw(app, *BIG))).split())
     assert f"{HEALTH_BARS['wounded']} wounded" in big and "[ ] the look cursor" in big
     small = " ".join(" ".join(rows(draw(app))).split())
-    assert "How to play" in small and "the look cursor" not in small  # page 2 is full at 80x24
+    assert "How to play" in small and "the look cursor" not in small  # the guide is full at 80x24
 
 
 # --- the rest of the screen at the larger scale -------------------------------------------------

@@ -54,7 +54,7 @@ def test_play_attacks_moves_opens_help_saves_and_loads_the_same_state(games, tmp
     player = [c["command"]["type"] for c in journal_commands(tmp_path) if c["by"] == "player"]
     assert "attack" in player and "move" in player[player.index("attack"):]
     game.send("?")
-    game.wait_for("Help, page 1 of 3")
+    game.wait_for("Help, page 1 of 4")
     assert "step north-west" in game.text
     game.send("\x1b", ESC_DELAY)
     game.wait_for("Round 1: initiative")

@@ -127,7 +127,9 @@ def walk(fresh: Callable[[], tuple[App, Callable[[str], None]]]) -> None:
     assert all(any(b.help in text and keys_for(b.action) in text for text in shown)
                for b in listed)
     feed(first_key("help"))
-    drawn = screen_text(app)  # 80x24: nothing the help lists is cut off
+    drawn = screen_text(app)  # 80x24: nothing the help lists is cut off (pages 1 and 2:
+    feed("KEY_ENTER")  # the keys of the mode it came from, then the other modes')
+    drawn += screen_text(app)
     assert all(b.help in drawn for b in listed), drawn
     for binding in listed:
         for key in binding.keys:
