@@ -80,7 +80,10 @@ def draw_encounter(
         roles = tuple("soldier" for _ in company)
         return Encounter(company, company, company_threat, company_threat, company_threat, roles)
     budget = spec.budget if spec.budget is not None else foe_budget(company_threat, spec.bout)
-    foes = draw_roster(foe_pool(materials, spec.ruleset, theme, spec.bout), materials, budget,
+    haunting = foe_pool(materials, spec.ruleset, theme, spec.bout)
+    if spec.party:  # a run's weak party (one cheap fighter) still meets its weakest foe alone
+        budget = max(budget, min(m.threat for m in haunting.members))
+    foes = draw_roster(haunting, materials, budget,
                        FOE_LIMIT, is_boss_bout(spec.bout) if spec.boss is None else spec.boss,
                        rng)
     specs = _specs(foes)
