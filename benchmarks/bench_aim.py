@@ -1,7 +1,8 @@
 """Benchmark of opening aiming and of the accessible mode's speech, per ruleset.
 
 A skirmish (seed 1, 80x24) with every side played: `a` opens aiming on every enemy, each with
-its refusal or odds, then the frame is drawn; Esc closes it (not timed). Separately, the
+its refusal or odds, the first one's walk-and-strike plan and bonus hexes worked out afresh
+(issue 30), then the frame is drawn; Esc closes it (not timed). Separately, the
 accessible mode's full situation (everyone's bearing and health) is spoken. Both are what a
 key costs the player before anything shows; the goal is at most 50 ms each.
 "Python time" is the thread's CPU time (`time.thread_time`).
@@ -60,7 +61,9 @@ def main() -> int:
         app = App(session)
         console = tcod.console.Console(80, 24, order="C")
 
-        def aim(app: App = app, console: tcod.console.Console = console) -> None:
+        def aim(app: App = app, console: tcod.console.Console = console,
+                session: Session = session) -> None:
+            session.memo.clear()  # the walk-and-strike plan and bonus hexes afresh
             app.feed("a")
             assert app.state.mode == Mode.TARGET
             app.draw(console)

@@ -19,40 +19,32 @@ from arena.tui.battle.session import Session
 from arena.tui.term import palette
 from arena.tui.term.lines import Line, wrapped
 
-_Key = tuple[int, int, int, int, int, int, tuple[str, ...]]
-_KEPT: dict[_Key, Approach | None] = {}
-_BONUS: dict[_Key, dict[Hex, str]] = {}
-KEEP = 64  # plans remembered (the screen redraws the same plan many times)
-
 
 def plan(session: Session, actor: int, enemy: int, slot: int,
          options: tuple[str, ...] = ()) -> Approach | None:
-    """The walk-and-strike plan on `enemy`, or None when the blow can be made from here."""
-    command = Attack(actor, enemy, slot, options)
-    key = (id(session.battle), id(session.recorder), len(session.recorder.steps), actor, enemy,
-           slot, options)
-    if key in _KEPT:
-        return _KEPT[key]
-    found = None
-    if isinstance(attack_plan(session.battle, command), str):
-        found = approach(session.battle, actor, enemy, slot, options)
-    if len(_KEPT) >= KEEP:
-        _KEPT.clear()
-    _KEPT[key] = found
-    return found
+    """The walk-and-strike plan on `enemy`, or None when the blow can be made from here.
+
+    Kept in the session's memo (dropped by every command and undo): the screen redraws the
+    same plan many times.
+    """
+    key = ("plan", actor, enemy, slot, options)
+    if key not in session.memo:
+        found = None
+        if isinstance(attack_plan(session.battle, Attack(actor, enemy, slot, options)), str):
+            found = approach(session.battle, actor, enemy, slot, options)
+        session.memo[key] = found
+    kept = session.memo[key]
+    return kept if isinstance(kept, Approach) else None
 
 
 def bonuses(session: Session, actor: int, enemy: int, slot: int,
             options: tuple[str, ...] = ()) -> dict[Hex, str]:
     """The hexes from which a blow at `enemy` earns a ruleset bonus, each with its name."""
-    key = (id(session.battle), id(session.recorder), len(session.recorder.steps), actor, enemy,
-           slot, options)
-    found = _BONUS.get(key)
-    if found is None:
-        if len(_BONUS) >= KEEP:
-            _BONUS.clear()
-        found = _BONUS[key] = bonus_hexes(session.battle, actor, enemy, slot, options)
-    return found
+    key = ("bonus", actor, enemy, slot, options)
+    if key not in session.memo:
+        session.memo[key] = bonus_hexes(session.battle, actor, enemy, slot, options)
+    kept = session.memo[key]
+    return kept if isinstance(kept, dict) else {}
 
 
 def bonus_lines(bonus: dict[Hex, str], width: int = WIDTH) -> list[Line]:

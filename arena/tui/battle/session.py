@@ -78,6 +78,9 @@ class Session:
         self.rough = self.battle.scenario.map.difficult()
         self.weapon_names = weapon_names(self.battle.scenario)  # shields too: dropped, broken
         self._undoable: list[bool] = [False] * len(recorder.steps)  # one flag per step
+        # What the screen worked out from the battle as it stands (aiming's plans), dropped
+        # whenever a command or an undo changes it.
+        self.memo: dict[object, object] = {}
         self.replay_path: Path | None = None
         self.journal: Journal | None = None
         if journal and not self.battle.over:
@@ -100,6 +103,7 @@ class Session:
         events = self.recorder.apply(command, by)
         if len(events) == 1 and isinstance(events[0], Refused):
             return events[0].reason
+        self.memo.clear()
         if self.journal is not None:
             self.journal.append(self.recorder.steps[-1])
         quiet = self.battle.dice.draws == draws and not any(
@@ -140,6 +144,7 @@ class Session:
             return refusal
         undone = command_from_json(self.recorder.steps[-1]["command"])
         self.recorder = self._without_last()
+        self.memo.clear()
         self.battle = self.recorder.battle
         self._undoable.pop()
         self.view = snapshot(self.battle)
