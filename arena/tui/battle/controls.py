@@ -22,11 +22,20 @@ from arena.model.commands import (
     Reload,
     UseItem,
 )
-from arena.tui.battle import aim, approach
+from arena.tui.battle import aim, approach, running
 from arena.tui.battle.describe import weapon_text
 from arena.tui.battle.modes import Choice, Exit, Mode, Reaction, UiState
 from arena.tui.battle.session import Session
-from arena.tui.term.keymap import KEYMAP, MENU_KEYS, NO_HEX_KEYS, STEPS, first_key, label
+from arena.tui.term.keymap import (
+    KEYMAP,
+    MENU_KEYS,
+    NO_HEX_KEYS,
+    RUN_CURSOR,
+    STEPS,
+    first_key,
+    label,
+    run_direction,
+)
 
 
 def nothing(state: UiState, key: str) -> Reaction:
@@ -108,6 +117,12 @@ def _normal(state: UiState, key: str, action: str | None, session: Session) -> R
         return Reaction(replace(state, hint="it is not your turn"))
     if action in STEPS:
         return _step(state, action, session, actor)
+    way = run_direction(key) if action == "run" else None
+    if way is not None:
+        run = running.run_end(session, actor.id, way)
+        if run is None:
+            return Reaction(replace(state, hint=f"{actor.name} cannot run that way"))
+        return Reaction(state, Move(actor.id, run[0]), note=f"{actor.name} stops running: {run[1]}")
     if action in ("attack", "fire"):
         return _aim(state, session, action == "fire", state.last_target)
     if action in ("draw", "reload", "invoke", "use_item"):
@@ -308,6 +323,14 @@ def _look(state: UiState, key: str, action: str | None, session: Session) -> Rea
         if view.map.terrain(there) is None:
             return Reaction(replace(state, hint="that is the edge of the map"))
         return Reaction(replace(state, cursor=there))
+    way = run_direction(key) if action == "run" else None
+    if way is not None:  # the cursor jumps a few hexes, up to the map's edge
+        for _ in range(RUN_CURSOR):
+            there = hex_neighbor(cursor, way)
+            if view.map.terrain(there) is None:
+                break
+            cursor = there
+        return Reaction(replace(state, cursor=cursor))
     if action in ("next_target", "prev_target"):
         living = [c for c in view.combatants if c.alive]
         at = next((i for i, c in enumerate(living) if c.hex == cursor), -1)

@@ -47,7 +47,7 @@ def _stop(view: BattleView, there: Hex, rough: Mapping[Hex, str] | None) -> str:
     """Why a run does not enter `there` ('' when it does)."""
     terrain = view.map.terrain(there)
     if terrain is None or not view.map.passable(there):
-        return "blocked"
+        return "the way is blocked"
     if view.standing_at(there) is not None:
         return "someone is in the way"
     if rough and there in rough:

@@ -35,6 +35,8 @@ BINDINGS: tuple[Binding, ...] = (
     Binding("step_e", ("l", "6", "KEY_KP_6", "KEY_RIGHT"), "step east", "Move", MOVING),
     Binding("step_sw", ("b", "1", "KEY_KP_1"), "step south-west", "Move", MOVING),
     Binding("step_se", ("n", "3", "KEY_KP_3"), "step south-east", "Move", MOVING),
+    Binding("run", ("Y", "U", "H", "L", "B", "N"), "run (look: jump 4)",
+            "Move", MOVING),
     Binding("turn_left", ("[", "<"), "turn left (60°)", "Move", (NORMAL,)),
     Binding("turn_right", ("]", ">"), "turn right (60°)", "Move", (NORMAL,)),
     Binding("end_turn", (".", "5", "KEY_KP_5"), "end turn, keep the AP", "Move", (NORMAL,)),
@@ -67,6 +69,11 @@ BINDINGS: tuple[Binding, ...] = (
 STEPS: dict[str, int] = {
     "step_e": 0, "step_ne": 1, "step_nw": 2, "step_w": 3, "step_sw": 4, "step_se": 5,
 }
+# Shift and a direction (as in Brogue, DCSS and NetHack): run that way; in look mode the
+# cursor jumps `RUN_CURSOR` hexes. The `run` keys name the directions in this order.
+RUN_ORDER = (STEPS["step_nw"], STEPS["step_ne"], STEPS["step_w"], STEPS["step_e"],
+             STEPS["step_sw"], STEPS["step_se"])
+RUN_CURSOR = 4
 
 # In a menu (which spare to draw, which buff to invoke) these pick its entries, in order.
 MENU_KEYS = "abcdefghijklmnop"
@@ -111,6 +118,16 @@ def label(key: str) -> str:
     if key.startswith("KEY_"):
         return key[4:].replace("_", " ").title()
     return key
+
+
+def run_direction(key: str) -> int | None:
+    """The direction a `run` key runs in (its place among the run keys), else None.
+
+    >>> run_direction("L"), run_direction("l")
+    (0, None)
+    """
+    keys = next((b.keys for b in LIVE if b.action == "run"), ())
+    return RUN_ORDER[keys.index(key) % len(RUN_ORDER)] if key in keys else None
 
 
 def keys_for(action: str, bindings: Iterable[Binding] | None = None) -> str:

@@ -17,7 +17,7 @@ def test_a_run_stops_on_the_first_hex_next_to_an_enemy(make_app):
                    fighter("Bob", 1, Hex(1, 0), facing=3, stats=SLOW))
     press(app, "L")
     assert active(app).hex == Hex(0, 0) and active(app).ap == 2
-    assert app.state.hint == "Ann runs: stops, next to an enemy"
+    assert app.state.hint == "Ann stops running: next to an enemy"
     assert [s["command"]["type"] for s in app.session.recorder.steps] == ["move"]
 
 
@@ -26,7 +26,8 @@ def test_a_run_stops_before_a_wall_and_when_the_ap_run_out(make_app):
                    fighter("Bob", 1, Hex(0, 3), facing=3, stats=SLOW),
                    hexmap=arena_map(walls=(Hex(-2, 0),)))
     press(app, "L")
-    assert active(app).hex == Hex(-3, 0) and app.state.hint == "Ann runs: stops, blocked"
+    assert active(app).hex == Hex(-3, 0)
+    assert app.state.hint == "Ann stops running: the way is blocked"
     press(app, "N")  # south-east: the 2 AP left, then out of AP
     assert active(app).hex == Hex(-3, 2) and active(app).ap == 0
     assert app.state.hint.endswith("out of AP")

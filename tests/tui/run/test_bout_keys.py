@@ -8,15 +8,16 @@ from pathlib import Path
 
 import pytest
 
+from arena.hexgrid import hex_neighbor
 from arena.run.config import RunConfig
-from arena.run.live import LiveRun
+from arena.run.live import LiveRun, resume
 from arena.run.runjournal import NAME
 from arena.tui.battle import help
 from arena.tui.battle.app import App
 from arena.tui.battle.modes import Mode
 from arena.tui.run.bout import BoutScreen, RunSession
 from arena.tui.term import config
-from arena.tui.term.keymap import KEYMAP, LIVE, first_key, keys_for
+from arena.tui.term.keymap import KEYMAP, LIVE, STEPS, first_key, keys_for
 from tests.run.test_run import LIBRARY
 from tests.tui.battle import test_app as test_tui_app
 from tests.tui.battle.test_app import draw, rows, screen_text, two_apart
@@ -144,8 +145,8 @@ def walk(fresh: Callable[[], tuple[App, Callable[[str], None]]]) -> None:
             assert binding.action != "undo" or said == "taken back", (key, said)
             assert "does nothing" not in said and not any(
                 why in said for why in session.unavailable.values()), (binding.action, key, said)
-    refused = [b for b in LIVE if b.action in session.unavailable]
-    assert refused
+    refused = [b for b in LIVE if b.action in session.unavailable]  # (a run's bout: none)
+    assert len(refused) == len(session.unavailable)
     for binding in refused:
         for key in binding.keys:
             app, feed = fresh()
@@ -171,16 +172,14 @@ def test_every_key_a_bout_s_help_lists_is_taken_by_its_dispatcher(make_bout):
 
 
 def test_a_run_takes_back_a_die_free_step_and_the_journal_keeps_the_take_back(make_bout):
-    from arena.run.live import resume
-    from arena.tui.battle.controls import STEPS
     bout = make_bout()
     session = bout.session
     start = session.battle.state_hash()
     actor = session.view.combatant(session.view.active)
     assert actor is not None
     step = next(k for b in LIVE if b.action in STEPS for k in b.keys
-                if session.view.standing_at(_next(actor.hex, STEPS[b.action])) is None
-                and session.view.map.terrain(_next(actor.hex, STEPS[b.action])) is not None)
+                if session.view.standing_at(hex_neighbor(actor.hex, STEPS[b.action])) is None
+                and session.view.map.terrain(hex_neighbor(actor.hex, STEPS[b.action])) is not None)
     bout.feed(step)
     assert session.battle.state_hash() != start and len(session.recorder.steps) == 1
     bout.feed("KEY_BACKSPACE")
@@ -195,8 +194,3 @@ def test_a_run_takes_back_a_die_free_step_and_the_journal_keeps_the_take_back(ma
     again.fight.recorder.battle.__exit__(None, None, None)
     bout.feed("KEY_BACKSPACE")  # nothing left this turn: refused, with why
     assert hint(bout.app).startswith("cannot undo: only your last step")
-
-
-def _next(h, direction):  # type: ignore[no-untyped-def]
-    from arena.hexgrid import hex_neighbor
-    return hex_neighbor(h, direction)
