@@ -127,7 +127,12 @@ def run_direction(key: str) -> int | None:
     (0, None)
     """
     keys = next((b.keys for b in LIVE if b.action == "run"), ())
-    return RUN_ORDER[keys.index(key) % len(RUN_ORDER)] if key in keys else None
+    if key not in keys:
+        return None
+    default = next(b.keys for b in BINDINGS if b.action == "run")
+    if set(keys) <= set(default):  # the defaults, less any key another action took
+        keys = default
+    return RUN_ORDER[keys.index(key) % len(RUN_ORDER)]
 
 
 def keys_for(action: str, bindings: Iterable[Binding] | None = None) -> str:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from arena.hexgrid import Hex
 from arena.tui.battle.modes import Mode
+from arena.tui.term import config, keymap
 from tests.factories import arena_map, fighter
 from tests.tui.battle import test_app
 from tests.tui.battle.test_app import FAST, SLOW, active, press
@@ -47,3 +48,14 @@ def test_in_look_mode_shift_moves_the_cursor_four_hexes_up_to_the_edge(make_app)
     assert app.state.mode == Mode.LOOK and app.state.cursor == Hex(0, 0)
     press(app, "L", "L")
     assert app.state.cursor == Hex(4, 0)  # the map's edge (radius 4)
+
+
+def test_a_run_key_taken_by_another_action_leaves_the_others_their_directions():
+    try:
+        config.apply(config.Config(keys={"undo": ("U",)}))
+        assert keymap.run_direction("U") is None and keymap.run_direction("H") == 3
+        assert keymap.run_direction("N") == 5
+        config.apply(config.Config(keys={"run": ("q", "w", "e", "a", "s", "d")}))
+        assert keymap.run_direction("e") == 3 and keymap.run_direction("Y") is None
+    finally:
+        config.apply(config.Config())
