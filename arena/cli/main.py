@@ -28,6 +28,7 @@ from arena.cli.gen import add_gen, add_generated
 from arena.cli.replay import run_replay
 from arena.cli.replay_args import add_replay_tools
 from arena.cli.run import add_run
+from arena.cli.serve import add_serve
 from arena.errors import ArenaError
 from arena.replay import KEYFRAME_EVERY
 from arena.text import OutputError, SafeStream, one_line, say
@@ -120,6 +121,7 @@ def build_parser() -> Parser:
     add_calculator(sub)
     add_gen(sub)
     add_run(sub)
+    add_serve(sub)
     add_batch(sub)  # tools for testers (docs/testers.md)
     add_diff(sub)
     return parser
@@ -325,4 +327,8 @@ def run_other(args: argparse.Namespace, out: TextIO) -> int | None:
         from arena.cli.diff import run_diff  # noqa: PLC0415
 
         return run_diff(args, out)
+    if args.command == "serve":
+        from arena.cli.serve import run_serve  # noqa: PLC0415
+
+        return run_serve(args, out)
     return None

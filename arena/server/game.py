@@ -1,0 +1,192 @@
+"""One player's game: the terminal front end in its own process on a pseudo-terminal.
+
+The process is `python -m arena` with the player's folder as its home: `ARENA_SAVES` and
+`ARENA_CONFIG` point into it, the environment is scrubbed to a few names, and resource
+limits cap its address space, CPU time, open files, processes and file size. The server reads
+the pty's output, keeps the screen in a terminal emulator (pyte) so a late spectator gets the
+whole current screen at once, and relays both to every client attached: the player, whose
+keys go to the pty, and spectators, whose keys go nowhere.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import fcntl
+import os
+import resource
+import signal
+import struct
+import sys
+import termios
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+import pyte
+
+from arena.server.screen import render
+
+Sink = Callable[[bytes], None]
+READ_BYTES = 65536
+REAP_TRIES = 200  # of 50 ms: a game that outlives its pty by 10 s is killed
+
+
+@dataclass(frozen=True, slots=True)
+class Limits:
+    """What one game process may use (setrlimit); documented in docs/server.md."""
+
+    address_space: int = 2 << 30  # bytes (tcod and numpy map a few hundred MB)
+    cpu_seconds: int = 4 * 3600
+    open_files: int = 64
+    processes: int = 64  # per user: only a non-root server user is held to it
+    file_size: int = 64 << 20  # bytes: a save, a replay or a morgue
+
+    def apply(self) -> None:
+        """Set the limits on the calling process (the game, before exec)."""
+        for kind, value in ((resource.RLIMIT_AS, self.address_space),
+                            (resource.RLIMIT_CPU, self.cpu_seconds),
+                            (resource.RLIMIT_NOFILE, self.open_files),
+                            (resource.RLIMIT_NPROC, self.processes),
+                            (resource.RLIMIT_FSIZE, self.file_size)):
+            resource.setrlimit(kind, (value, value))
+
+
+def game_environment(home: Path, term: str) -> dict[str, str]:
+    """The game's whole environment: nothing of the server's leaks into it."""
+    return {"HOME": str(home), "ARENA_SAVES": str(home / "saves"),
+            "ARENA_CONFIG": str(home / "config.toml"), "TERM": term or "xterm-256color",
+            "COLORTERM": "truecolor", "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8",
+            "PATH": "/usr/local/bin:/usr/bin:/bin", "PYTHONDONTWRITEBYTECODE": "1"}
+
+
+def set_size(fd: int, cols: int, rows: int) -> None:
+    """Tell the pty its size (the kernel signals the game, which redraws)."""
+    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
+
+
+class Game:
+    """A game process, its pty, its screen, and the clients attached to it."""
+
+    def __init__(self, player: str, home: Path, cols: int = 80, rows: int = 24,
+                 term: str = "xterm-256color", limits: Limits | None = None,
+                 argv: tuple[str, ...] = ()) -> None:
+        self.player, self.home, self.term = player, home, term
+        self.limits = limits or Limits()
+        self.argv = argv or (sys.executable, "-m", "arena")
+        self.cols, self.rows = cols, rows
+        self.screen = pyte.Screen(cols, rows)
+        self.stream = pyte.ByteStream(self.screen)
+        self.player_sink: Sink | None = None
+        self.watchers: dict[int, Sink] = {}
+        self.pid = 0
+        self.fd = -1
+        self.started = self.active = time.monotonic()
+        self.exited: asyncio.Future[int] | None = None
+        self._reaper: asyncio.Task[None] | None = None
+
+    def start(self) -> None:
+        """Fork the game on a new pty and start relaying its output."""
+        loop = asyncio.get_running_loop()
+        self.exited = loop.create_future()
+        pid, fd = os.forkpty()
+        if pid == 0:  # the child: limits, a clean environment, then the game
+            try:
+                os.chdir(self.home)
+                self.limits.apply()
+                signal.signal(signal.SIGINT, signal.SIG_DFL)
+                os.execve(self.argv[0], list(self.argv), game_environment(self.home, self.term))
+            finally:
+                os._exit(127)
+        self.pid, self.fd = pid, fd
+        set_size(fd, self.cols, self.rows)
+        os.set_blocking(fd, False)
+        loop.add_reader(fd, self._read)
+
+    def _read(self) -> None:
+        """Relay what the game wrote; notice when it has exited."""
+        try:
+            data = os.read(self.fd, READ_BYTES)
+        except (BlockingIOError, InterruptedError):
+            return
+        except OSError:
+            data = b""
+        if not data:
+            self._ended()
+            return
+        self.stream.feed(data)
+        for sink in [self.player_sink, *self.watchers.values()]:
+            if sink is not None:
+                sink(data)
+
+    def _ended(self) -> None:
+        """The pty closed: stop reading, then reap the process and tell whoever waits."""
+        loop = asyncio.get_running_loop()
+        loop.remove_reader(self.fd)
+        os.close(self.fd)
+        self.fd = -1
+        self._reaper = loop.create_task(self._reap())
+
+    async def _reap(self) -> None:
+        """Wait for the process without blocking the server (it may outlive its pty a while)."""
+        for _ in range(REAP_TRIES):
+            pid, status = os.waitpid(self.pid, os.WNOHANG)
+            if pid:
+                code = os.waitstatus_to_exitcode(status)
+                break
+            await asyncio.sleep(0.05)
+        else:
+            os.kill(self.pid, signal.SIGKILL)
+            code = os.waitstatus_to_exitcode(os.waitpid(self.pid, 0)[1])
+        if self.exited is not None and not self.exited.done():
+            self.exited.set_result(code)
+
+    @property
+    def running(self) -> bool:
+        """Whether the game process is still there."""
+        return self.fd >= 0
+
+    def type(self, data: bytes) -> None:
+        """The player's keys, to the game."""
+        if self.fd >= 0:
+            self.active = time.monotonic()
+            os.write(self.fd, data)
+
+    def resize(self, cols: int, rows: int) -> None:
+        """The player's window changed size: the pty, the kept screen and the game follow."""
+        cols, rows = max(20, min(cols, 400)), max(10, min(rows, 200))
+        self.cols, self.rows = cols, rows
+        self.screen.resize(rows, cols)
+        if self.fd >= 0:
+            set_size(self.fd, cols, rows)
+
+    def snapshot(self) -> bytes:
+        """The whole current screen as one write (for a client that has just joined)."""
+        return render(self.screen)
+
+    def watch(self, sink: Sink) -> int:
+        """Attach a spectator: the whole screen at once, then the stream; its id."""
+        key = id(sink)
+        sink(self.snapshot())
+        self.watchers[key] = sink
+        return key
+
+    def unwatch(self, key: int) -> None:
+        """Detach a spectator."""
+        self.watchers.pop(key, None)
+
+    def attach(self, sink: Sink) -> None:
+        """The player (re)attaches: the whole screen, then the stream."""
+        self.player_sink = sink
+        sink(self.snapshot())
+
+    def detach(self) -> None:
+        """The player's connection dropped: the game waits for them."""
+        self.player_sink = None
+
+    def stop(self) -> None:
+        """Ask the game to save and quit (SIGHUP: the game saves as it goes and exits)."""
+        if self.pid and self.fd >= 0:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(self.pid, signal.SIGHUP)

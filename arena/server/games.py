@@ -1,0 +1,78 @@
+"""The games being played: one per player at most, found again when the player comes back.
+
+A dropped connection leaves the game running and waiting (the journal keeps every command
+anyway); logging in again reattaches to it. A game nobody has typed into for `idle_seconds`
+is asked to save and quit (the next login continues it from its journal).
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+
+from arena.server.folders import DataFolder
+from arena.server.game import Game, Limits
+
+IDLE_SECONDS = 30 * 60
+
+
+@dataclass(frozen=True, slots=True)
+class Listing:
+    """One line of the watch list."""
+
+    player: str
+    idle: float  # seconds since the player last typed
+    viewers: int
+    size: tuple[int, int]
+
+
+@dataclass(slots=True)
+class Games:
+    """Running games by player (folded name)."""
+
+    data: DataFolder
+    limits: Limits = field(default_factory=Limits)
+    argv: tuple[str, ...] = ()
+    idle_seconds: float = IDLE_SECONDS
+    running: dict[str, Game] = field(default_factory=dict)
+
+    def open(self, player: str, cols: int, rows: int, term: str) -> Game:
+        """The player's game: the one still running, else a new one."""
+        key = player.lower()
+        game = self.running.get(key)
+        if game is not None and game.running:
+            game.resize(cols, rows)
+            return game
+        game = Game(player, self.data.player(player), cols, rows, term, self.limits, self.argv)
+        game.start()
+        self.running[key] = game
+        return game
+
+    def listing(self) -> list[Listing]:
+        """The games being played, the longest-running first."""
+        now = time.monotonic()
+        live = [g for g in self.running.values() if g.running]
+        return [Listing(g.player, now - g.active, len(g.watchers), (g.cols, g.rows))
+                for g in sorted(live, key=lambda g: (g.started, g.player))]
+
+    def find(self, player: str) -> Game | None:
+        """The running game of `player`, if any."""
+        game = self.running.get(player.lower())
+        return game if game is not None and game.running else None
+
+    def sweep(self) -> list[str]:
+        """Stop games idle too long and forget ended ones; the players whose games stopped."""
+        now = time.monotonic()
+        stopped = []
+        for key, game in sorted(self.running.items()):
+            if not game.running:
+                del self.running[key]
+            elif now - game.active > self.idle_seconds:
+                game.stop()
+                stopped.append(game.player)
+        return stopped
+
+    def stop_all(self) -> None:
+        """Ask every game to save and quit (the server is shutting down)."""
+        for game in self.running.values():
+            game.stop()

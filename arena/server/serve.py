@@ -1,0 +1,52 @@
+"""`arena serve`: one asyncio process holding the SSH listener and the players' games."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import signal
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+from arena.server.accounts import Accounts
+from arena.server.folders import DataFolder
+from arena.server.games import IDLE_SECONDS, Games
+from arena.server.lobby import Server
+from arena.server.ssh import closed, serve_ssh
+
+SWEEP_SECONDS = 30.0
+
+
+@dataclass(frozen=True, slots=True)
+class Options:
+    """The server's settings (the command line's)."""
+
+    data: Path
+    host: str = "127.0.0.1"
+    ssh: int = 2222
+    registration: bool = True
+    idle_seconds: float = IDLE_SECONDS
+
+
+async def run(options: Options) -> None:
+    """Serve until SIGTERM or SIGINT; then ask every game to save and quit."""
+    data = DataFolder(options.data)
+    data.make()
+    server = Server(Accounts(data.accounts), Games(data, idle_seconds=options.idle_seconds),
+                    registration=options.registration)
+    acceptor = await serve_ssh(server, options.host, options.ssh, data.host_key)
+    port = acceptor.sockets[0].getsockname()[1] if acceptor.sockets else options.ssh
+    print(f"arena serve: SSH on {options.host}:{port}; data in {data.root}; "
+          f"registration {'open' if options.registration else 'closed'}", flush=True)
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for signum in (signal.SIGTERM, signal.SIGINT):
+        loop.add_signal_handler(signum, stop.set)
+    while not stop.is_set():
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(stop.wait(), SWEEP_SECONDS)
+        server.games.sweep()
+    server.games.stop_all()
+    await closed(acceptor)
+    print("arena serve: stopped", file=sys.stderr, flush=True)
