@@ -239,8 +239,8 @@ async def watch(client: Client, server: Server) -> None:
         await spectate(client, game)
 
 
-async def spectate(client: Client, game: Game) -> None:
-    """The game's screen, read-only: every key but `q` is dropped."""
+async def spectate(client: Client, game: Game, keys_leave: bool = True) -> None:
+    """The game's screen, read-only: every key is dropped (`q` leaves, where `keys_leave`)."""
     key = game.watch(client.write)
     assert game.exited is not None
     try:
@@ -249,7 +249,7 @@ async def spectate(client: Client, game: Game) -> None:
             if not await _first(reading, game.exited):
                 reading.cancel()
                 break
-            if reading.result() in (b"", b"q", b"Q"):
+            if reading.result() == b"" or (keys_leave and reading.result() in (b"q", b"Q")):
                 break
     finally:
         game.unwatch(key)

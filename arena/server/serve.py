@@ -14,6 +14,7 @@ from arena.server.folders import DataFolder
 from arena.server.games import IDLE_SECONDS, Games
 from arena.server.lobby import Server
 from arena.server.ssh import closed, serve_ssh
+from arena.server.web import serve_http
 
 SWEEP_SECONDS = 30.0
 
@@ -25,6 +26,7 @@ class Options:
     data: Path
     host: str = "127.0.0.1"
     ssh: int = 2222
+    http: int = 8080
     registration: bool = True
     idle_seconds: float = IDLE_SECONDS
 
@@ -37,8 +39,11 @@ async def run(options: Options) -> None:
                     registration=options.registration)
     acceptor = await serve_ssh(server, options.host, options.ssh, data.host_key)
     port = acceptor.sockets[0].getsockname()[1] if acceptor.sockets else options.ssh
-    print(f"arena serve: SSH on {options.host}:{port}; data in {data.root}; "
-          f"registration {'open' if options.registration else 'closed'}", flush=True)
+    runner = await serve_http(server, options.host, options.http)
+    web_port = runner.addresses[0][1] if runner.addresses else options.http
+    print(f"arena serve: SSH on {options.host}:{port}; HTTP on {options.host}:{web_port}; "
+          f"data in {data.root}; registration "
+          f"{'open' if options.registration else 'closed'}", flush=True)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for signum in (signal.SIGTERM, signal.SIGINT):
@@ -49,4 +54,5 @@ async def run(options: Options) -> None:
         server.games.sweep()
     server.games.stop_all()
     await closed(acceptor)
+    await runner.cleanup()
     print("arena serve: stopped", file=sys.stderr, flush=True)

@@ -23,13 +23,14 @@ class Server:
     def __init__(self, data: Path, *flags: str) -> None:
         env = {k: v for k, v in os.environ.items() if not k.startswith("ARENA_")}
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "arena", "serve", "--data", str(data), "--ssh", "0", *flags],
+            [sys.executable, "-m", "arena", "serve", "--data", str(data), "--ssh", "0",
+             "--http", "0", *flags],
             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
         assert self.proc.stdout is not None
         line = self.proc.stdout.readline()
-        found = re.search(r"SSH on [\d.]+:(\d+)", line)
+        found = re.search(r"SSH on [\d.]+:(\d+); HTTP on [\d.]+:(\d+)", line)
         assert found, line + (self.proc.stderr.read() if self.proc.poll() is not None else "")
-        self.port = int(found.group(1))
+        self.port, self.http = int(found.group(1)), int(found.group(2))
         self.data = data
 
     def stop(self) -> None:
