@@ -48,9 +48,10 @@ async def run(options: Options) -> None:
     loop = asyncio.get_running_loop()
     for signum in (signal.SIGTERM, signal.SIGINT):
         loop.add_signal_handler(signum, stop.set)
+    every = min(SWEEP_SECONDS, max(0.5, options.idle_seconds / 2))
     while not stop.is_set():
         with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(stop.wait(), SWEEP_SECONDS)
+            await asyncio.wait_for(stop.wait(), every)
         server.games.sweep()
     server.games.stop_all()
     await closed(acceptor)

@@ -8,7 +8,7 @@ import re
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pyte
@@ -43,11 +43,21 @@ class Server:
                 self.proc.kill()
 
 
+class Answering(pyte.Screen):
+    """A pyte screen that answers the program's queries (cursor reports), as a terminal does."""
+
+    answer: Callable[[str], None] | None = None
+
+    def write_process_input(self, data: str) -> None:
+        if self.answer is not None:
+            self.answer(data)
+
+
 class Terminal:
     """An asyncssh session with a pty, its output kept in a pyte screen."""
 
     def __init__(self, cols: int = 80, rows: int = 24) -> None:
-        self.screen = pyte.Screen(cols, rows)
+        self.screen = Answering(cols, rows)
         self.stream = pyte.ByteStream(self.screen)
         self.conn: asyncssh.SSHClientConnection | None = None
         self.process: asyncssh.SSHClientProcess[bytes] | None = None
@@ -60,6 +70,7 @@ class Terminal:
                                            client_keys=None, agent_path=None)
         self.process = await self.conn.create_process(term_type="xterm-256color",
                                                       term_size=(cols, rows), encoding=None)
+        self.screen.answer = self.send
         self.reader = asyncio.ensure_future(self._read())
         return self
 

@@ -1,0 +1,101 @@
+"""Faults (issue 31): the server killed mid-bout, then started again, continues the game from
+its journal; a game past its limits is stopped without taking the server down; an idle game
+is saved and stopped."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import sys
+
+import pytest
+
+from arena.server.game import Game, Limits
+from tests.server.conftest import Server, Terminal
+
+pytestmark = pytest.mark.slow
+
+
+async def log_in(port: int, name: str, new: bool) -> Terminal:
+    term = await Terminal().connect(port)
+    await term.wait_for("l) log in")
+    term.send("r" if new else "l")
+    await term.wait_for("name:")
+    term.send(name + "\r")
+    await term.wait_for("password:")
+    term.send("correct horse\r")
+    if new:
+        await term.wait_for("again:")
+        term.send("correct horse\r")
+    await term.wait_for(f"Registered {name}." if new else f"Welcome back, {name}.")
+    return term
+
+
+def test_a_killed_server_s_game_continues_from_its_journal(tmp_path):
+    data = tmp_path / "data"
+    first = Server(data)
+    try:
+        async def before() -> str:
+            term = await log_in(first.port, "Di", new=True)
+            term.send("p")
+            await term.wait_for("ew run")
+            term.send("n")
+            await term.wait_for("choose a ruleset")
+            term.send("2")  # ap
+            await term.wait_for("choose a party")
+            term.send("\r")  # the suggested party
+            await term.wait_for("take the road")
+            term.send("1")
+            await term.wait_for("Enter: fight")
+            term.send("\r")
+            await term.wait_for("? help")  # the bout's battle screen
+            header = term.screen.display[0].split("·")[0].strip()
+            await term.close()
+            return header
+
+        header = asyncio.run(before())
+    finally:
+        first.proc.send_signal(signal.SIGKILL)  # no goodbye: the games lose their pty
+        first.proc.wait(10)
+    second = Server(data)
+    try:
+        async def after() -> None:
+            term = await log_in(second.port, "Di", new=False)
+            term.send("p")
+            await term.wait_for("ontinue")  # the title offers the unfinished run
+            term.send("c")
+            await term.wait_for(header)  # the same bout, where it was
+            await term.close()
+
+        asyncio.run(after())
+    finally:
+        second.stop()
+
+
+def test_a_game_past_its_limits_is_stopped_and_the_server_carries_on(tmp_path):
+    async def scenario() -> int:
+        hog = Game("Hog", tmp_path, limits=Limits(address_space=2 << 30, cpu_seconds=1),
+                   argv=(sys.executable, "-c", "while True: pass"))
+        hog.start()
+        assert hog.exited is not None
+        return await asyncio.wait_for(hog.exited, 30)
+
+    code = asyncio.run(scenario())
+    assert code in (-signal.SIGXCPU, -signal.SIGKILL)  # the kernel stopped it, not us
+
+
+def test_an_idle_game_is_saved_and_stopped(tmp_path):
+    idle = Server(tmp_path / "data", "--idle", "4")
+    try:
+        async def scenario() -> None:
+            term = await log_in(idle.port, "Ed", new=True)
+            term.send("p")
+            await term.wait_for("ew run")
+            await term.wait_for("Your game has ended", 60)  # swept: SIGHUP, the game quits
+            await term.close()
+
+        asyncio.run(scenario())
+    finally:
+        idle.stop()
+    assert os.path.isdir(tmp_path / "data" / "players" / "ed" / "saves")
