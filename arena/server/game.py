@@ -14,43 +14,26 @@ import asyncio
 import contextlib
 import fcntl
 import os
-import resource
 import signal
 import struct
 import sys
 import termios
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pyte
 
+from arena.server.limits import Limits
 from arena.server.screen import render
+
+if TYPE_CHECKING:
+    from arena.server.warm import Template
 
 Sink = Callable[[bytes], None]
 READ_BYTES = 65536
 REAP_TRIES = 200  # of 50 ms: a game that outlives its pty by 10 s is killed
-
-
-@dataclass(frozen=True, slots=True)
-class Limits:
-    """What one game process may use (setrlimit); documented in docs/server.md."""
-
-    address_space: int = 2 << 30  # bytes (tcod and numpy map a few hundred MB)
-    cpu_seconds: int = 4 * 3600
-    open_files: int = 64
-    processes: int = 64  # per user: only a non-root server user is held to it
-    file_size: int = 64 << 20  # bytes: a save, a replay or a morgue
-
-    def apply(self) -> None:
-        """Set the limits on the calling process (the game, before exec)."""
-        for kind, value in ((resource.RLIMIT_AS, self.address_space),
-                            (resource.RLIMIT_CPU, self.cpu_seconds),
-                            (resource.RLIMIT_NOFILE, self.open_files),
-                            (resource.RLIMIT_NPROC, self.processes),
-                            (resource.RLIMIT_FSIZE, self.file_size)):
-            resource.setrlimit(kind, (value, value))
 
 
 def game_environment(home: Path, term: str) -> dict[str, str]:
@@ -85,22 +68,33 @@ class Game:
         self.started = self.active = time.monotonic()
         self.exited: asyncio.Future[int] | None = None
         self._reaper: asyncio.Task[None] | None = None
+        self._code: asyncio.Future[int] | None = None  # a template's child's exit code
 
-    def start(self) -> None:
-        """Fork the game on a new pty and start relaying its output."""
+    async def start(self, template: Template | None = None) -> None:
+        """Start the game on a new pty (forked by the warm `template`, else exec'd afresh)."""
         loop = asyncio.get_running_loop()
         self.exited = loop.create_future()
-        pid, fd = os.forkpty()
-        if pid == 0:  # the child: limits, a clean environment, then the game
+        env = game_environment(self.home, self.term)
+        if template is not None:
+            fd, tty = os.openpty()
+            set_size(fd, self.cols, self.rows)
             try:
-                os.chdir(self.home)
-                self.limits.apply()
-                signal.signal(signal.SIGINT, signal.SIG_DFL)
-                os.execve(self.argv[0], list(self.argv), game_environment(self.home, self.term))
+                pid = await template.spawn(tty, self.home, env, self.limits)
             finally:
-                os._exit(127)
+                os.close(tty)
+            self._code = template.exit_code(pid)
+        else:
+            pid, fd = os.forkpty()
+            if pid == 0:  # the child: limits, a clean environment, then the game
+                try:
+                    os.chdir(self.home)
+                    self.limits.apply()
+                    signal.signal(signal.SIGINT, signal.SIG_DFL)
+                    os.execve(self.argv[0], list(self.argv), env)
+                finally:
+                    os._exit(127)
+            set_size(fd, self.cols, self.rows)
         self.pid, self.fd = pid, fd
-        set_size(fd, self.cols, self.rows)
         os.set_blocking(fd, False)
         loop.add_reader(fd, self._read)
 
@@ -130,6 +124,16 @@ class Game:
 
     async def _reap(self) -> None:
         """Wait for the process without blocking the server (it may outlive its pty a while)."""
+        if self._code is not None:  # the template's child: the template reaps it
+            try:
+                code = await asyncio.wait_for(self._code, REAP_TRIES * 0.05)
+            except TimeoutError:
+                with contextlib.suppress(ProcessLookupError):
+                    os.kill(self.pid, signal.SIGKILL)
+                code = -signal.SIGKILL
+            if self.exited is not None and not self.exited.done():
+                self.exited.set_result(code)
+            return
         for _ in range(REAP_TRIES):
             pid, status = os.waitpid(self.pid, os.WNOHANG)
             if pid:

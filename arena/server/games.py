@@ -11,7 +11,9 @@ import time
 from dataclasses import dataclass, field
 
 from arena.server.folders import DataFolder
-from arena.server.game import Game, Limits
+from arena.server.game import Game
+from arena.server.limits import Limits
+from arena.server.warm import Template
 
 IDLE_SECONDS = 30 * 60
 
@@ -35,8 +37,9 @@ class Games:
     argv: tuple[str, ...] = ()
     idle_seconds: float = IDLE_SECONDS
     running: dict[str, Game] = field(default_factory=dict)
+    template: Template | None = None  # the warm process games are forked from
 
-    def open(self, player: str, cols: int, rows: int, term: str) -> Game:
+    async def open(self, player: str, cols: int, rows: int, term: str) -> Game:
         """The player's game: the one still running, else a new one."""
         key = player.lower()
         game = self.running.get(key)
@@ -44,7 +47,7 @@ class Games:
             game.resize(cols, rows)
             return game
         game = Game(player, self.data.player(player), cols, rows, term, self.limits, self.argv)
-        game.start()
+        await game.start(self.template)
         self.running[key] = game
         return game
 

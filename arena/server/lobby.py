@@ -193,7 +193,7 @@ async def _first(reading: asyncio.Future[bytes], ended: asyncio.Future[int]) -> 
 
 async def play(client: Client, server: Server, player: str) -> str:
     """The player's game on this client until it ends ('' ) or the client drops ('dropped')."""
-    game = server.games.open(player, client.cols, client.rows, client.term)
+    game = await server.games.open(player, client.cols, client.rows, client.term)
     game.attach(client.write)
     assert game.exited is not None
     try:

@@ -14,6 +14,7 @@ from arena.server.folders import DataFolder
 from arena.server.games import IDLE_SECONDS, Games
 from arena.server.lobby import Server
 from arena.server.ssh import closed, serve_ssh
+from arena.server.warm import Template
 from arena.server.web import serve_http
 
 SWEEP_SECONDS = 30.0
@@ -35,7 +36,10 @@ async def run(options: Options) -> None:
     """Serve until SIGTERM or SIGINT; then ask every game to save and quit."""
     data = DataFolder(options.data)
     data.make()
-    server = Server(Accounts(data.accounts), Games(data, idle_seconds=options.idle_seconds),
+    template = Template()
+    await template.start()
+    server = Server(Accounts(data.accounts),
+                    Games(data, idle_seconds=options.idle_seconds, template=template),
                     registration=options.registration)
     acceptor = await serve_ssh(server, options.host, options.ssh, data.host_key)
     port = acceptor.sockets[0].getsockname()[1] if acceptor.sockets else options.ssh
@@ -56,4 +60,5 @@ async def run(options: Options) -> None:
     server.games.stop_all()
     await closed(acceptor)
     await runner.cleanup()
+    template.stop()
     print("arena serve: stopped", file=sys.stderr, flush=True)

@@ -11,7 +11,8 @@ import sys
 
 import pytest
 
-from arena.server.game import Game, Limits
+from arena.server.game import Game
+from arena.server.limits import Limits
 from tests.server.conftest import Server, Terminal
 
 pytestmark = pytest.mark.slow
@@ -77,7 +78,7 @@ def test_a_game_past_its_limits_is_stopped_and_the_server_carries_on(tmp_path):
     async def scenario() -> int:
         hog = Game("Hog", tmp_path, limits=Limits(address_space=2 << 30, cpu_seconds=1),
                    argv=(sys.executable, "-c", "while True: pass"))
-        hog.start()
+        await hog.start()
         assert hog.exited is not None
         return await asyncio.wait_for(hog.exited, 30)
 
