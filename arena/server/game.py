@@ -14,6 +14,7 @@ import asyncio
 import contextlib
 import fcntl
 import os
+import re
 import signal
 import struct
 import sys
@@ -33,6 +34,9 @@ if TYPE_CHECKING:
 
 Sink = Callable[[bytes], None]
 READ_BYTES = 65536
+ALTERNATE = 1049
+_KEPT_MODES = frozenset({ALTERNATE, 1000, 1002, 1003, 1006})
+_PRIVATE_MODE = re.compile(rb"\x1b\[\?([\d;]+)([hl])")
 REAP_TRIES = 200  # of 50 ms: a game that outlives its pty by 10 s is killed
 
 
@@ -69,6 +73,7 @@ class Game:
         self.exited: asyncio.Future[int] | None = None
         self._reaper: asyncio.Task[None] | None = None
         self._code: asyncio.Future[int] | None = None  # a template's child's exit code
+        self.modes: dict[int, bool] = {}  # private modes the game set (the screen, the mouse)
 
     async def start(self, template: Template | None = None) -> None:
         """Start the game on a new pty (forked by the warm `template`, else exec'd afresh)."""
@@ -110,6 +115,10 @@ class Game:
             self._ended()
             return
         self.stream.feed(data)
+        for found in _PRIVATE_MODE.finditer(data):
+            for mode in found.group(1).split(b";"):
+                if mode.isdigit() and int(mode) in _KEPT_MODES:
+                    self.modes[int(mode)] = found.group(2) == b"h"
         for sink in [self.player_sink, *self.watchers.values()]:
             if sink is not None:
                 sink(data)
@@ -165,25 +174,40 @@ class Game:
         if self.fd >= 0:
             set_size(self.fd, cols, rows)
 
-    def snapshot(self) -> bytes:
-        """The whole current screen as one write (for a client that has just joined)."""
-        return render(self.screen)
+    def snapshot(self, player: bool = False) -> bytes:
+        """The whole current screen as one write (for a client that has just joined).
+
+        The terminal modes the game set (the alternate screen; for the player, mouse reports)
+        are set again first.
+        """
+        wanted = sorted(m for m, on in self.modes.items() if on and (player or m == ALTERNATE))
+        modes = f"\x1b[?{';'.join(map(str, wanted))}h".encode() if wanted else b""
+        return modes + render(self.screen)
 
     def watch(self, sink: Sink) -> int:
         """Attach a spectator: the whole screen at once, then the stream; its id."""
         key = id(sink)
         sink(self.snapshot())
         self.watchers[key] = sink
+        self._tell_viewers()
         return key
 
     def unwatch(self, key: int) -> None:
         """Detach a spectator."""
         self.watchers.pop(key, None)
+        self._tell_viewers()
 
     def attach(self, sink: Sink) -> None:
         """The player (re)attaches: the whole screen, then the stream."""
         self.player_sink = sink
-        sink(self.snapshot())
+        sink(self.snapshot(player=True))
+        self._tell_viewers()
+
+    def _tell_viewers(self) -> None:
+        """The player's window title says how many watch (the game's screen stays its own)."""
+        if self.player_sink is not None:
+            count = len(self.watchers)
+            self.player_sink(f"\x1b]0;arena: {self.player}, {count} watching\x07".encode())
 
     def detach(self) -> None:
         """The player's connection dropped: the game waits for them."""

@@ -37,6 +37,8 @@ def test_register_play_and_watch_read_only(server):
         await watcher.wait_for("Ada")
         watcher.send("a")
         await watcher.wait_for("ew run")  # the whole current screen at once
+        await asyncio.sleep(0.3)
+        assert b"\x1b]0;arena: Ada, 1 watching\x07" in player.raw  # the player's window title
         before = player.text
         watcher.send("s")  # a spectator's key: the game must not see it
         await asyncio.sleep(1.0)
