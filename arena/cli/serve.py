@@ -27,14 +27,19 @@ def add_serve(sub: Any) -> None:
                        help="the address to listen on (default loopback; 0.0.0.0 opens it)")
     serve.add_argument("--no-register", dest="registration", action="store_false",
                        help="close registration: only existing accounts log in")
+    serve.add_argument("--min-free", type=int, default=64, metavar="MB",
+                       help="refuse new games below this much free space on the data "
+                            "folder's disk (64)")
     serve.add_argument("--idle", type=int, default=1800, metavar="SECONDS",
                        help="save and stop a game nobody typed into for this long (1800)")
 
 
 def run_serve(args: argparse.Namespace, out: TextIO) -> int:
     """Serve until stopped (SIGTERM or Ctrl-C); 2 when the extra is missing or a flag is bad."""
-    if not (0 <= args.ssh <= 65535 and 0 <= args.http <= 65535) or args.idle < 1:
-        say(out, "arena serve: --ssh and --http take a port 0-65535, --idle at least 1 s")
+    if not (0 <= args.ssh <= 65535 and 0 <= args.http <= 65535) or args.idle < 1 \
+            or args.min_free < 0:
+        say(out, "arena serve: --ssh and --http take a port 0-65535, --idle at least 1 s, "
+                 "--min-free at least 0")
         return 2
     try:
         import asyncio  # noqa: PLC0415
@@ -45,7 +50,7 @@ def run_serve(args: argparse.Namespace, out: TextIO) -> int:
         return 2
     try:
         asyncio.run(run(Options(args.data, args.host, args.ssh, args.http, args.registration,
-                                args.idle)))
+                                args.idle, args.min_free << 20)))
     except OSError as error:
         say(out, f"arena serve: cannot listen on {args.host}:{args.ssh}: "
                  f"{error.strerror or error}")

@@ -7,6 +7,7 @@ is asked to save and quit (the next login continues it from its journal).
 
 from __future__ import annotations
 
+import shutil
 import time
 from dataclasses import dataclass, field
 
@@ -16,6 +17,7 @@ from arena.server.limits import Limits
 from arena.server.warm import Template
 
 IDLE_SECONDS = 30 * 60
+MIN_FREE = 64 << 20  # bytes: a game's journal, saves and morgue with room to spare
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,14 +40,19 @@ class Games:
     idle_seconds: float = IDLE_SECONDS
     running: dict[str, Game] = field(default_factory=dict)
     template: Template | None = None  # the warm process games are forked from
+    min_free: int = MIN_FREE  # bytes free on the data folder's disk to start a new game
 
-    async def open(self, player: str, cols: int, rows: int, term: str) -> Game:
-        """The player's game: the one still running, else a new one."""
+    async def open(self, player: str, cols: int, rows: int, term: str) -> Game | str:
+        """The player's game: the one still running, else a new one; or why none starts."""
         key = player.lower()
         game = self.running.get(key)
         if game is not None and game.running:
             game.resize(cols, rows)
             return game
+        free = shutil.disk_usage(self.data.root).free
+        if free < self.min_free:
+            return (f"the server's disk is nearly full ({free // (1 << 20)} MB free): new games "
+                    "are refused for now; games being played go on")
         game = Game(player, self.data.player(player), cols, rows, term, self.limits, self.argv)
         await game.start(self.template)
         self.running[key] = game

@@ -9,6 +9,7 @@ go nowhere (`q` leaves).
 from __future__ import annotations
 
 import asyncio
+import textwrap
 import time
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -62,8 +63,12 @@ class Server:
 
 
 def _say(client: Client, *lines: str) -> None:
-    """Write lines (made safe: control characters shown, not obeyed)."""
-    client.write("".join(one_line(line) + "\r\n" for line in lines).encode())
+    """Write lines (made safe: control characters shown, not obeyed), wrapped to the window."""
+    width = max(20, client.cols - 1)
+    rows = [row for line in lines
+            for row in (textwrap.wrap(one_line(line), width, subsequent_indent="   ",
+                                      drop_whitespace=False) or [""])]
+    client.write("".join(row + "\r\n" for row in rows).encode())
 
 
 async def _key(client: Client) -> bytes:
@@ -194,6 +199,8 @@ async def _first(reading: asyncio.Future[bytes], ended: asyncio.Future[int]) -> 
 async def play(client: Client, server: Server, player: str) -> str:
     """The player's game on this client until it ends ('' ) or the client drops ('dropped')."""
     game = await server.games.open(player, client.cols, client.rows, client.term)
+    if isinstance(game, str):
+        return f"No game: {game}."
     game.attach(client.write)
     assert game.exited is not None
     try:

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from arena.server.accounts import Accounts
 from arena.server.folders import DataFolder
-from arena.server.games import IDLE_SECONDS, Games
+from arena.server.games import IDLE_SECONDS, MIN_FREE, Games
 from arena.server.lobby import Server
 from arena.server.ssh import closed, serve_ssh
 from arena.server.warm import Template
@@ -30,6 +30,7 @@ class Options:
     http: int = 8080
     registration: bool = True
     idle_seconds: float = IDLE_SECONDS
+    min_free: int = MIN_FREE
 
 
 async def run(options: Options) -> None:
@@ -39,7 +40,8 @@ async def run(options: Options) -> None:
     template = Template()
     await template.start()
     server = Server(Accounts(data.accounts),
-                    Games(data, idle_seconds=options.idle_seconds, template=template),
+                    Games(data, idle_seconds=options.idle_seconds, template=template,
+                          min_free=options.min_free),
                     registration=options.registration)
     acceptor = await serve_ssh(server, options.host, options.ssh, data.host_key)
     port = acceptor.sockets[0].getsockname()[1] if acceptor.sockets else options.ssh

@@ -100,3 +100,20 @@ def test_an_idle_game_is_saved_and_stopped(tmp_path):
     finally:
         idle.stop()
     assert os.path.isdir(tmp_path / "data" / "players" / "ed" / "saves")
+
+
+def test_a_full_disk_refuses_new_games_with_one_clear_line(tmp_path):
+    # More free space asked for than the disk has: the state of a full data folder's disk.
+    full = Server(tmp_path / "data", "--min-free", str(1 << 40))
+    try:
+        async def scenario() -> None:
+            term = await log_in(full.port, "Flo", new=True)
+            term.send("p")
+            await term.wait_for("No game: the server's disk is nearly full")
+            assert "new games are refused for now; games being played go on" in \
+                " ".join(line.strip() for line in term.screen.display)
+            await term.close()
+
+        asyncio.run(scenario())
+    finally:
+        full.stop()
