@@ -9,6 +9,7 @@ go nowhere (`q` leaves).
 from __future__ import annotations
 
 import asyncio
+import logging
 import textwrap
 import time
 from dataclasses import dataclass, field
@@ -21,6 +22,7 @@ from arena.server.names import RULE
 from arena.server.throttle import Throttle
 from arena.text import one_line
 
+LOG = logging.getLogger("arena.server")
 CLEAR = b"\x1b[0m\x1b[H\x1b[2J\x1b[?25h"
 LEAVE_GAME = b"\x1b[?1000l\x1b[?1003l\x1b[?1006l\x1b[?1049l\x1b[0m\x1b[?25h"
 ENTER, BACKSPACES, CANCEL = (b"\r", b"\n"), (b"\x7f", b"\b"), (b"\x03", b"\x1b", b"\x04")
@@ -163,8 +165,10 @@ async def log_in(client: Client, server: Server) -> tuple[str | None, str]:
     found = await loop.run_in_executor(None, server.accounts.check, name, password)
     if found is None:
         server.throttle.failed(name, client.address, time.monotonic())
+        LOG.info("failed login for %r from %s", name[:40], client.address)
         return None, "Wrong name or password."
     server.throttle.succeeded(name, client.address)
+    LOG.info("login %s from %s", found, client.address)
     return found, f"Welcome back, {found}."
 
 
@@ -186,6 +190,7 @@ async def register(client: Client, server: Server) -> tuple[str | None, str]:
     why = await loop.run_in_executor(None, server.accounts.register, name, password)
     if why is not None:
         return None, f"Not registered: {why}."
+    LOG.info("registered %s from %s", name, client.address)
     return name, f"Registered {name}."
 
 
@@ -200,6 +205,7 @@ async def play(client: Client, server: Server, player: str) -> str:
     """The player's game on this client until it ends ('' ) or the client drops ('dropped')."""
     game = await server.games.open(player, client.cols, client.rows, client.term)
     if isinstance(game, str):
+        LOG.warning("no game for %s: %s", player, game)
         return f"No game: {game}."
     game.attach(client.write)
     assert game.exited is not None

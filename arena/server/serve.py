@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import signal
 import sys
 from dataclasses import dataclass
@@ -33,10 +34,20 @@ class Options:
     min_free: int = MIN_FREE
 
 
+def _log_to(folder: Path) -> None:
+    """The server's log: `logs/server.log` in the data folder (logins, games, refusals)."""
+    handler = logging.FileHandler(folder / "server.log", encoding="utf-8")
+    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(message)s"))
+    log = logging.getLogger("arena.server")
+    log.addHandler(handler)
+    log.setLevel(logging.INFO)
+
+
 async def run(options: Options) -> None:
     """Serve until SIGTERM or SIGINT; then ask every game to save and quit."""
     data = DataFolder(options.data)
     data.make()
+    _log_to(data.logs)
     template = Template()
     await template.start()
     server = Server(Accounts(data.accounts),
@@ -47,6 +58,8 @@ async def run(options: Options) -> None:
     port = acceptor.sockets[0].getsockname()[1] if acceptor.sockets else options.ssh
     runner = await serve_http(server, options.host, options.http)
     web_port = runner.addresses[0][1] if runner.addresses else options.http
+    logging.getLogger("arena.server").info("started: SSH %s:%s, HTTP %s:%s", options.host,
+                                           port, options.host, web_port)
     print(f"arena serve: SSH on {options.host}:{port}; HTTP on {options.host}:{web_port}; "
           f"data in {data.root}; registration "
           f"{'open' if options.registration else 'closed'}", flush=True)

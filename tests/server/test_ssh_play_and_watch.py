@@ -73,3 +73,31 @@ def test_a_dropped_player_finds_the_game_waiting(server):
         await again.close()
 
     asyncio.run(scenario())
+
+
+def test_resizing_the_window_resizes_the_game(server):
+    async def scenario() -> None:
+        player = await register(server.port, "Rex")
+        player.send("p")
+        await player.wait_for("ew run")
+        assert player.process is not None
+        player.screen.resize(30, 100)
+        player.process.change_terminal_size(100, 30)
+        deadline = asyncio.get_running_loop().time() + 20
+        while not player.screen.display[29].strip():  # the title redrawn to 30 rows
+            assert asyncio.get_running_loop().time() < deadline, player.text
+            await asyncio.sleep(0.1)
+        await player.close()
+
+    asyncio.run(scenario())
+
+
+def test_the_server_logs_registrations_and_logins_in_its_data_folder(server):
+    async def scenario() -> None:
+        term = await register(server.port, "Lou")
+        await term.close()
+
+    asyncio.run(scenario())
+    log = (server.data / "logs" / "server.log").read_text(encoding="utf-8")
+    assert "started: SSH" in log and "registered Lou from 127.0.0.1" in log
+    assert "correct horse" not in log
