@@ -9,10 +9,13 @@ screen in pyte and answer the game's queries as a terminal does:
   screen changed on the client, median and 95th percentile;
 - idle CPU: the server's and the template's CPU over `--idle` seconds with every game open and
   nobody typing.
+With `--load N`: N sessions at once, each starting an `ap` run and auto-fighting it (`A`, and
+Enter or space through the pages) for `--seconds`; then the server is stopped and every
+player's run journal is resumed, each command's state hash checked.
 Goals (issue 31): at most 20 MB a game with 20 open, at most 1 s to the title, median under
 20 ms a keystroke, under 2 % CPU idle.
 
-Run: python benchmarks/bench_server.py [--games 20] [--idle 30]
+Run: python benchmarks/bench_server.py [--games 20] [--idle 30] | [--load 50 --seconds 60]
 """
 
 from __future__ import annotations
@@ -119,18 +122,78 @@ async def measure(server: Server, games: int, idle: float) -> None:
         await term.close()
 
 
+STEPS = (("--more--", " "), ("choose a ruleset", "2"), ("choose a party", "\r"),
+         ("take the road", "1"), ("Enter: fight", "\r"), ("Enter leaves", "\r"),
+         ("Enter: on", "\r"), ("march on", "\r"), ("back to the title", "\r"),
+         ("? help", "A"), ("ew run", "n"))  # the most telling first: "New run: ..." too
+
+
+async def drive(term: Terminal, until: float) -> int:
+    """Auto-fight a run on `term` until `until` (monotonic); the keys sent."""
+    sent = 0
+    while time.monotonic() < until:
+        text = term.text
+        key = next((k for shown, k in STEPS if shown in text), "\r")
+        term.send(key)
+        sent += 1
+        deadline = time.monotonic() + 10
+        while term.text == text and time.monotonic() < deadline:
+            await asyncio.sleep(0.02)
+    return sent
+
+
+async def load(server: Server, sessions: int, seconds: float) -> list[int]:
+    """`sessions` players at once, each auto-fighting a run for `seconds`; keys per session."""
+    clients = [(await player(server.port, f"l{i:02d}"))[0] for i in range(sessions)]
+    until = time.monotonic() + seconds
+    keys = await asyncio.gather(*(drive(term, until) for term in clients))
+    for term in clients:
+        await term.close()
+    return list(keys)
+
+
+def verify(data: Path) -> tuple[int, int]:
+    """Resume every player's run journal (each command's state hash checked); (runs, commands)."""
+    from arena.assets import load_library  # noqa: PLC0415
+    from arena.run.live import resume  # noqa: PLC0415
+    from arena.run.runjournal import NAME  # noqa: PLC0415
+
+    library = load_library()
+    runs = commands = 0
+    for journal in sorted((data / "players").glob(f"*/saves/{NAME}")):
+        live, _ = resume(journal, library)
+        runs += 1
+        commands += sum(len(bout.steps) for bout in live.run.bouts)
+        if live.fight is not None:
+            commands += len(live.fight.recorder.steps)
+            live.fight.recorder.battle.__exit__(None, None, None)
+    return runs, commands
+
+
 def main() -> int:
     """Start a server, measure, stop it."""
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--idle", type=float, default=30.0)
+    parser.add_argument("--load", type=int, default=0, metavar="SESSIONS",
+                        help="instead: this many sessions auto-fighting at once")
+    parser.add_argument("--seconds", type=float, default=60.0)
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
         server = Server(Path(folder) / "data")
         try:
-            asyncio.run(measure(server, args.games, args.idle))
+            if args.load:
+                keys = asyncio.run(load(server, args.load, args.seconds))
+            else:
+                asyncio.run(measure(server, args.games, args.idle))
         finally:
             server.stop()
+        if args.load:
+            runs, commands = verify(Path(folder) / "data")
+            print(f"{args.load} sessions auto-fighting for {args.seconds:.0f} s: "
+                  f"{sum(keys)} keys sent (min {min(keys)} a session); server exit "
+                  f"{server.proc.returncode}; {runs} run journals resumed and verified, "
+                  f"{commands} commands")
     return 0
 
 
