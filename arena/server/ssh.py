@@ -9,11 +9,14 @@ from __future__ import annotations
 
 import asyncio
 import os
+import warnings
 from pathlib import Path
 
-import asyncssh
-
 from arena.server.lobby import ResizedError, Server, lobby
+
+with warnings.catch_warnings():  # asyncssh still names DSA, which cryptography deprecates
+    warnings.simplefilter("ignore")
+    import asyncssh
 
 READ_BYTES = 4096
 
