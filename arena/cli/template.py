@@ -22,6 +22,7 @@ import signal
 import socket
 import sys
 import termios
+from pathlib import Path
 from typing import Any
 
 MAX_REQUEST = 64 * 1024
@@ -56,17 +57,27 @@ def child(request: dict[str, Any], tty: int, control: socket.socket) -> None:
         os.environ.update({str(k): str(v) for k, v in request["env"].items()})
         for signum in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP, signal.SIGCHLD):
             signal.signal(signum, signal.SIG_DFL)
-        sys.stdin = open(0, encoding="utf-8", errors="replace", closefd=False)  # noqa: SIM115
-        sys.stdout = open(1, "w", encoding="utf-8", errors="replace", closefd=False)  # noqa: SIM115
-        sys.stderr = open(2, "w", encoding="utf-8", errors="replace", closefd=False)  # noqa: SIM115
+        # New stream objects on the pty: the template's own (sys.__stdout__, which blessed
+        # writes to) were made for what its descriptors were before (a file, a pipe).
+        for name, fd, mode in (("stdin", 0, "r"), ("stdout", 1, "w"), ("stderr", 2, "w")):
+            stream = open(fd, mode, encoding="utf-8", errors="replace",  # noqa: SIM115
+                          closefd=False)
+            setattr(sys, name, stream)
+            setattr(sys, f"__{name}__", stream)
         from arena.cli.main import main  # noqa: PLC0415
 
         code = main([])
         sys.stdout.flush()
     except SystemExit as stop:
         code = stop.code if isinstance(stop.code, int) else 1
-    except BaseException:  # a child never returns into the template's loop
+    except BaseException as error:  # a child never returns into the template's loop
         code = 1
+        with contextlib.suppress(Exception):  # one line on the player's screen, the rest kept
+            os.write(2, f"arena: the game stopped: {type(error).__name__}: {error}\r\n"
+                        .encode("utf-8", "replace"))
+            import traceback  # noqa: PLC0415
+
+            Path("crash.txt").write_text(traceback.format_exc(), encoding="utf-8")
     finally:
         os._exit(code)
 

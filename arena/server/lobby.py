@@ -226,6 +226,8 @@ async def play(client: Client, server: Server, player: str) -> str:
     finally:
         game.detach()
     client.write(LEAVE_GAME)
+    code = game.exited.result() if game.exited.done() else None
+    LOG.info("game of %s ended (exit %s)", player, code)
     return "Your game has ended (it is saved as it went)."
 
 

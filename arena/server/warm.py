@@ -41,6 +41,7 @@ class Template:
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "arena.cli.template", str(theirs.fileno())],
             pass_fds=[theirs.fileno()], env=env, stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
             cwd="/")
         theirs.close()
         ours.setblocking(False)

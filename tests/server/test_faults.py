@@ -6,8 +6,11 @@ from __future__ import annotations
 
 import asyncio
 import os
+import re
 import signal
+import subprocess
 import sys
+import time
 
 import pytest
 
@@ -117,3 +120,30 @@ def test_a_full_disk_refuses_new_games_with_one_clear_line(tmp_path):
         asyncio.run(scenario())
     finally:
         full.stop()
+
+
+def test_a_server_writing_to_a_log_file_still_starts_games(tmp_path):
+    # A server's stdout is often a file; the games forked from its template must not inherit
+    # stream objects made for that file (found playing over OpenSSH: every game stopped).
+    log = tmp_path / "serve.log"
+    env = {k: v for k, v in os.environ.items() if not k.startswith("ARENA_")}
+    with log.open("w") as out:
+        proc = subprocess.Popen([sys.executable, "-m", "arena", "serve", "--data",
+                                 str(tmp_path / "data"), "--ssh", "0", "--http", "0"],
+                                stdout=out, stderr=subprocess.STDOUT, env=env)
+    try:
+        deadline = time.monotonic() + 30
+        while "SSH on" not in log.read_text() and time.monotonic() < deadline:
+            time.sleep(0.1)
+        port = int(re.search(r"SSH on [\d.]+:(\d+)", log.read_text()).group(1))
+
+        async def scenario() -> None:
+            term = await log_in(port, "Gil", new=True)
+            term.send("p")
+            await term.wait_for("ew run")
+            await term.close()
+
+        asyncio.run(scenario())
+    finally:
+        proc.terminate()
+        proc.wait(10)
