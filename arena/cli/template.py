@@ -73,8 +73,10 @@ def child(request: dict[str, Any], tty: int, control: socket.socket) -> None:
     except BaseException as error:  # a child never returns into the template's loop
         code = 1
         with contextlib.suppress(Exception):  # one line on the player's screen, the rest kept
-            os.write(2, f"arena: the game stopped: {type(error).__name__}: {error}\r\n"
-                        .encode("utf-8", "replace"))
+            from arena.text import one_line  # noqa: PLC0415
+
+            os.write(2, (one_line(f"arena: the game stopped: {type(error).__name__}: {error}")
+                         + "\r\n").encode("utf-8", "replace"))
             import traceback  # noqa: PLC0415
 
             Path("crash.txt").write_text(traceback.format_exc(), encoding="utf-8")
