@@ -7,16 +7,21 @@ is asked to save and quit (the next login continues it from its journal).
 
 from __future__ import annotations
 
+import json
 import shutil
 import time
 from dataclasses import dataclass, field
+from pathlib import Path
 
+from arena.run.runjournal import NAME as JOURNAL
 from arena.server.folders import DataFolder
 from arena.server.game import Game
 from arena.server.limits import Limits
+from arena.server.names import name_error
 from arena.server.warm import Template
 
 IDLE_SECONDS = 30 * 60
+MAX_JOURNAL = 8 << 20  # bytes of a run journal read for the watch list
 MIN_FREE = 64 << 20  # bytes: a game's journal, saves and morgue with room to spare
 
 
@@ -28,6 +33,26 @@ class Listing:
     idle: float  # seconds since the player last typed
     viewers: int
     size: tuple[int, int]
+    doing: str = ""  # the run's ruleset and step, from the player's run journal
+
+
+def where(journal: Path) -> str:
+    """'ap, step 3' for a run in progress (its journal's header and roads), else ''.
+
+    Read with bounds (the header's first line, then the roads taken in at most
+    `MAX_JOURNAL` bytes); an unreadable journal says nothing.
+    """
+    try:
+        with journal.open("rb") as source:
+            head = json.loads(source.readline(4096) or b"{}")
+            roads = source.read(MAX_JOURNAL).count(b'{"step":')
+    except (OSError, ValueError):
+        return ""
+    config = head.get("config") if isinstance(head, dict) else None
+    ruleset = config.get("ruleset") if isinstance(config, dict) else None
+    if not isinstance(ruleset, str) or name_error(ruleset) is not None:
+        return ""
+    return f"{ruleset}, step {roads}"
 
 
 @dataclass(slots=True)
@@ -62,7 +87,8 @@ class Games:
         """The games being played, the longest-running first."""
         now = time.monotonic()
         live = [g for g in self.running.values() if g.running]
-        return [Listing(g.player, now - g.active, len(g.watchers), (g.cols, g.rows))
+        return [Listing(g.player, now - g.active, len(g.watchers), (g.cols, g.rows),
+                        where(g.home / "saves" / JOURNAL))
                 for g in sorted(live, key=lambda g: (g.started, g.player))]
 
     def find(self, player: str) -> Game | None:

@@ -241,9 +241,10 @@ async def watch(client: Client, server: Server) -> None:
         return
     letters = "abcdefghijklmnopqrstuvwxyz"
     _say(client, " Watch which game?", "",
-         "     player                idle   viewers  size",
+         "     player                idle   viewers  size     run",
          *(f"  {letters[i]}) {g.player:<20} {g.idle:5.0f} s  {g.viewers:>5}   "
-           f"{g.size[0]}x{g.size[1]}" for i, g in enumerate(games[:len(letters)])),
+           f"{g.size[0]}x{g.size[1]:<5} {g.doing or '-'}"
+           for i, g in enumerate(games[:len(letters)])),
          "", " a letter: watch   any other key: back")
     key = await _key(client)
     index = letters.find(key.decode("ascii", "replace")) if key else -1

@@ -129,14 +129,15 @@ def make_app(server: Server) -> web.Application:
     async def index(_request: web.Request) -> web.Response:
         rows = "".join(
             f"<tr><td>{html.escape(g.player)}</td><td>{g.idle:.0f} s</td><td>{g.viewers}</td>"
-            f"<td>{g.size[0]}x{g.size[1]}</td><td><a href=\"/watch/{html.escape(g.player)}\">"
+            f"<td>{g.size[0]}x{g.size[1]}</td><td>{html.escape(g.doing or '-')}</td>"
+            f"<td><a href=\"/watch/{html.escape(g.player)}\">"
             f"watch</a></td></tr>" for g in server.games.listing())
         body = (f"<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\">"
                 f"<title>{html.escape(server.title)}</title></head><body>"
                 f"<h1>{html.escape(server.title)}</h1><p><a href=\"/play\">Play</a> "
                 f"(log in or register in the terminal)</p><h2>Being played</h2>"
                 f"<table><tr><th>player</th><th>idle</th><th>viewers</th><th>size</th>"
-                f"<th></th></tr>{rows}</table></body></html>")
+                f"<th>run</th><th></th></tr>{rows}</table></body></html>")
         return web.Response(text=body, content_type="text/html", headers=_HEADERS)
 
     async def play_page(_request: web.Request) -> web.Response:

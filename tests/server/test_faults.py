@@ -54,6 +54,11 @@ def test_a_killed_server_s_game_continues_from_its_journal(tmp_path):
             await term.wait_for("Enter: fight")
             term.send("\r")
             await term.wait_for("? help")  # the bout's battle screen
+            watcher = await Terminal().connect(first.port)
+            await watcher.wait_for("w) watch a game")
+            watcher.send("w")
+            await watcher.wait_for("ap, step 1")  # the watch list names the run and its step
+            await watcher.close()
             header = term.screen.display[0].split("·")[0].strip()
             await term.close()
             return header
