@@ -152,3 +152,27 @@ def test_a_server_writing_to_a_log_file_still_starts_games(tmp_path):
     finally:
         proc.terminate()
         proc.wait(10)
+
+
+def test_no_keystroke_is_lost_on_the_way_to_the_game(server):
+    # 300 turn keys typed as fast as the client can: each is a free facing command in `ap`,
+    # and each must be in the run's journal.
+    async def scenario() -> None:
+        term = await log_in(server.port, "Kit", new=True)
+        term.send("p")
+        await term.wait_for("ew run")
+        for key, wait in (("n", "choose a ruleset"), ("2", "choose a party"),
+                          ("\r", "take the road"), ("1", "Enter: fight"), ("\r", "? help")):
+            term.send(key)
+            await term.wait_for(wait)
+        term.send("[" * 300)
+        journal = server.data / "players" / "kit" / "saves" / "run.journal.jsonl"
+        deadline = time.monotonic() + 120  # each is journalled (fsynced) and drawn
+        while journal.read_text().count('"type":"face"') < 300:
+            assert time.monotonic() < deadline, journal.read_text().count('"type":"face"')
+            await asyncio.sleep(0.2)
+        await asyncio.sleep(0.5)
+        assert journal.read_text().count('"type":"face"') == 300
+        await term.close()
+
+    asyncio.run(scenario())
