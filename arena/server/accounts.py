@@ -7,6 +7,7 @@ with older parameters is upgraded at the next right login.
 
 from __future__ import annotations
 
+import contextlib
 import sqlite3
 import time
 from pathlib import Path
@@ -14,6 +15,7 @@ from pathlib import Path
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 
+from arena.errors import ArenaError
 from arena.server.names import name_error
 
 MAX_PASSWORD = 256  # characters; longer is refused before hashing
@@ -39,9 +41,9 @@ class Accounts:
 
     def _db(self) -> sqlite3.Connection:
         """A connection (a context manager commits or rolls back)."""
-        db = sqlite3.connect(self.path, timeout=10, isolation_level="IMMEDIATE")
-        db.execute("PRAGMA journal_mode=WAL")
-        return db
+        # The default rollback journal, not WAL: a reader then writes nothing, so logins go on
+        # while the disk is full.
+        return sqlite3.connect(self.path, timeout=10, isolation_level="IMMEDIATE")
 
     def register(self, name: str, password: str) -> str | None:
         """Create the account; why not (a bad name or password, a name taken), else None."""
@@ -55,15 +57,26 @@ class Accounts:
                            (name, name.lower(), digest, time.time()))
         except sqlite3.IntegrityError:
             return "that name is taken"
+        except sqlite3.OperationalError as error:  # a full or read-only disk
+            return f"the server cannot save accounts now ({error})"
         return None
 
     def check(self, name: str, password: str) -> str | None:
-        """The account's registered name when the password is right, else None."""
+        """The account's registered name when the password is right, else None.
+
+        ArenaError when the accounts cannot be read at all (the lobby says so).
+        """
         if name_error(name) is not None or len(password) > MAX_PASSWORD:
             return None
-        with self._db() as db:
-            row = db.execute("SELECT name, hash FROM accounts WHERE folded = ?",
-                             (name.lower(),)).fetchone()
+        try:
+            db = sqlite3.connect(self.path, timeout=10, isolation_level=None)  # reads only
+            try:
+                row = db.execute("SELECT name, hash FROM accounts WHERE folded = ?",
+                                 (name.lower(),)).fetchone()
+            finally:
+                db.close()
+        except sqlite3.OperationalError as error:
+            raise ArenaError(f"the server cannot read its accounts now ({error})") from None
         if row is None:
             self._waste(password)  # as slow as a wrong password: names are not probed
             return None
@@ -73,7 +86,7 @@ class Accounts:
         except (VerificationError, InvalidHashError):
             return None
         if self.hasher.check_needs_rehash(digest):
-            with self._db() as db:
+            with contextlib.suppress(sqlite3.OperationalError), self._db() as db:
                 db.execute("UPDATE accounts SET hash = ? WHERE folded = ?",
                            (self.hasher.hash(password), name.lower()))
         return stored

@@ -15,6 +15,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from arena.errors import ArenaError
 from arena.server.accounts import MAX_PASSWORD, Accounts
 from arena.server.game import Game
 from arena.server.games import Games
@@ -162,7 +163,11 @@ async def log_in(client: Client, server: Server) -> tuple[str | None, str]:
         _say(client, f" (too many failed logins: waiting {wait:.0f} s)")
         await asyncio.sleep(wait)
     loop = asyncio.get_running_loop()
-    found = await loop.run_in_executor(None, server.accounts.check, name, password)
+    try:
+        found = await loop.run_in_executor(None, server.accounts.check, name, password)
+    except ArenaError as error:
+        LOG.warning("no login for %r: %s", name[:40], error)
+        return None, f"No login: {error}."
     if found is None:
         server.throttle.failed(name, client.address, time.monotonic())
         LOG.info("failed login for %r from %s", name[:40], client.address)

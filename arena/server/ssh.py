@@ -8,6 +8,7 @@ port or agent forwarding and X11 are refused.
 from __future__ import annotations
 
 import asyncio
+import logging
 import os
 import warnings
 from pathlib import Path
@@ -19,6 +20,7 @@ with warnings.catch_warnings():  # asyncssh still names DSA, which cryptography 
     import asyncssh
 
 READ_BYTES = 4096
+LOG = logging.getLogger("arena.server")
 
 
 class _NoAuth(asyncssh.SSHServer):
@@ -80,6 +82,9 @@ async def serve_ssh(server: Server, host: str, port: int, key: Path) -> asyncssh
                 process.stderr.write(b"arena: a terminal is needed: ssh -t\r\n")
             else:
                 await lobby(SSHClient(process), server)
+        except Exception:  # one session's fault must not reach the others
+            LOG.exception("session failed")
+            process.stderr.write(b"arena: the server could not go on with this session\r\n")
         finally:
             process.exit(0)
 

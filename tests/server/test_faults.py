@@ -5,6 +5,7 @@ is saved and stopped."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import re
 import signal
@@ -176,3 +177,65 @@ def test_no_keystroke_is_lost_on_the_way_to_the_game(server):
         await term.close()
 
     asyncio.run(scenario())
+
+
+def fill(path) -> None:  # type: ignore[no-untyped-def]
+    """Write zeros to `path` until the disk says no more."""
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT)
+    try:
+        for size in (1 << 20, 4096, 1):
+            with contextlib.suppress(OSError):
+                while True:
+                    os.write(fd, b"\0" * size)
+    finally:
+        os.close(fd)
+
+
+def _small_disk(folder) -> bool:  # type: ignore[no-untyped-def]
+    folder.mkdir()
+    done = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=100m", "tmpfs", str(folder)],
+                          capture_output=True, check=False)
+    return done.returncode == 0
+
+
+def test_a_really_full_disk_refuses_new_games_and_the_game_in_play_keeps_its_journal(tmp_path):
+    disk = tmp_path / "disk"
+    if os.geteuid() != 0 or not _small_disk(disk):
+        pytest.skip("mounting a small filesystem needs root")
+    try:
+        serving = Server(disk / "data")
+        try:
+            async def scenario() -> None:
+                await (await log_in(serving.port, "Ivy", new=True)).close()
+                term = await log_in(serving.port, "Hal", new=True)
+                term.send("p")
+                await term.wait_for("ew run")
+                for key, wait in (("n", "choose a ruleset"), ("2", "choose a party"),
+                                  ("\r", "take the road"), ("1", "Enter: fight"),
+                                  ("\r", "? help")):
+                    term.send(key)
+                    await term.wait_for(wait)
+                term.send("[[")
+                await asyncio.sleep(1.0)
+                fill(disk / "filler")
+                term.send("[" * 100)  # past the journal's last page: it says so, keeps the rest
+                await term.wait_for("free some space", 30)
+                other = await log_in(serving.port, "Ivy", new=False)
+                other.send("p")
+                await other.wait_for("No game: the server's disk is nearly full")
+                await other.close()
+                await term.close()
+
+            asyncio.run(scenario())
+        finally:
+            serving.stop()
+        (disk / "filler").unlink()
+        from arena.assets import load_library  # noqa: PLC0415
+        from arena.run.live import resume  # noqa: PLC0415
+
+        live, _ = resume(disk / "data" / "players" / "hal" / "saves" / "run.journal.jsonl",
+                         load_library())
+        assert live.fight is not None and len(live.fight.recorder.steps) >= 2
+        live.fight.recorder.battle.__exit__(None, None, None)
+    finally:
+        subprocess.run(["umount", "-l", str(disk)], check=False)
