@@ -3,7 +3,7 @@ right one out from another address."""
 
 from __future__ import annotations
 
-from arena.server.throttle import FREE, MAX_DELAY, WINDOW, Throttle
+from arena.server.throttle import FREE, MAX_DELAY, NAME_MAX_DELAY, WINDOW, Throttle
 
 
 def test_ten_thousand_failures_are_slowed_to_the_cap_for_that_address():
@@ -18,11 +18,12 @@ def test_ten_thousand_failures_are_slowed_to_the_cap_for_that_address():
     assert waited > 10_000 * MAX_DELAY * 0.9  # hours of waiting, not seconds
 
 
-def test_the_right_password_from_another_address_is_never_delayed():
+def test_the_right_password_from_another_address_is_never_locked_out():
     throttle = Throttle()
     for i in range(10_000):
         throttle.failed("ada", "203.0.113.9", float(i))
-    assert throttle.delay("ada", "198.51.100.7", 10_000.0) == 0.0
+    assert throttle.delay("ada", "198.51.100.7", 10_000.0) == NAME_MAX_DELAY  # 2 s, no more
+    assert throttle.delay("bob", "198.51.100.7", 10_000.0) == 0.0  # another name: nothing
 
 
 def test_a_typo_or_two_costs_nothing_and_failures_are_forgotten():
